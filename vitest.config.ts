@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// Every package and app declares its own Vitest project (environment, timeouts) beside its code.
+export default defineConfig({
+  test: {
+    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts'],
+  },
+});
