@@ -1,0 +1,167 @@
+// Next daily-restart instant (SPEC.md §3 "Daily-restart options", §9 "Daily restart default"): the base wall-clock
+// time in an IANA time zone plus a random 0 to range-1 minutes. Time-zone arithmetic uses only Intl, so this runs
+// in browsers and Node alike.
+
+import { DAILY_RESTART_BASE_TIME, DAILY_RESTART_RANDOM_MINUTES } from './constants';
+
+export class DailyRestartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DailyRestartError';
+  }
+}
+
+export interface DailyRestartOptions {
+  /** IANA time zone, e.g. 'Europe/London'. */
+  timezone: string;
+  /** '4:00am', '11:30pm', a slot value such as '04:00am', or a 24-hour '16:30'. */
+  nextRestartBaseTimeTarget?: string;
+  /** The restart is delayed by floor(random() * range) minutes. */
+  randomMinutesRange?: number;
+}
+
+export interface DailyRestartDeps {
+  now: Date | number;
+  /** Like Math.random: a number in [0, 1). */
+  random: () => number;
+}
+
+/** A wall-clock date and time; month is 1–12. */
+export interface WallClockTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+const MINUTES_PER_DAY = 24 * 60;
+
+// h:mm with an optional am/pm. With am/pm the hour is 0–12, where 0 and 12 both name the twelve o'clock hour
+// (the slot values write midnight '00:00am'); without it the hour is 0–23.
+const BASE_TIME = /^\s*(\d{1,2}):(\d{2})\s*(?:([ap])m)?\s*$/i;
+
+/** Minutes after midnight named by a base time such as '4:00am'; throws DailyRestartError otherwise. */
+export function parseRestartBaseTime(value: unknown): number {
+  const match = typeof value === 'string' ? BASE_TIME.exec(value) : null;
+  const hour = Number(match?.[1]);
+  const minute = Number(match?.[2]);
+  const half = match?.[3]?.toLowerCase();
+  const maxHour = half ? 12 : 23;
+  if (!match || hour > maxHour || minute > 59) {
+    throw new DailyRestartError(`Invalid restart base time: ${JSON.stringify(value) ?? String(value)}`);
+  }
+  const hour24 = half ? (hour % 12) + (half === 'p' ? 12 : 0) : hour;
+  return hour24 * 60 + minute;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timezone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timezone);
+  if (!formatter) {
+    if (typeof timezone !== 'string' || timezone.trim() === '') {
+      throw new DailyRestartError(`Invalid timezone: ${JSON.stringify(timezone) ?? String(timezone)}`);
+    }
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: timezone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+    } catch {
+      throw new DailyRestartError(`Invalid timezone: ${JSON.stringify(timezone)}`);
+    }
+    formatters.set(timezone, formatter);
+  }
+  return formatter;
+}
+
+/** True when Intl knows the IANA time zone. */
+export function isValidTimeZone(timezone: unknown): boolean {
+  try {
+    formatterFor(timezone as string);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall clock of `instant` in `timezone`, as if it were a UTC time (ms, whole seconds). */
+function wallClockMs(instant: number, timezone: string): number {
+  const fields: Record<string, number> = {};
+  for (const part of formatterFor(timezone).formatToParts(instant)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  const { year = NaN, month = NaN, day = NaN, hour = NaN, minute = NaN, second = NaN } = fields;
+  return Date.UTC(year, month - 1, day, hour % 24, minute, second);
+}
+
+/** Offset of `timezone` from UTC at `instant`, in ms (positive east of Greenwich). */
+function offsetMs(instant: number, timezone: string): number {
+  return wallClockMs(instant, timezone) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant (epoch ms) at which the wall clock in `timezone` shows `wall`. A time skipped by a spring-forward
+ * change is moved forward by the length of the gap (01:30 in a 01:00→02:00 gap is 02:30); a time repeated by a
+ * fall-back change is its first occurrence. Fields overflow like Date.UTC (day 32 is the next month's first).
+ */
+export function wallClockToInstant(wall: WallClockTime, timezone: string): number {
+  return instantOfWallMs(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute), timezone);
+}
+
+function instantOfWallMs(wallMs: number, timezone: string): number {
+  // Zones change offset at most once in any two days, so the offsets a day either side are the only candidates.
+  const offsetBefore = offsetMs(wallMs - DAY_MS, timezone);
+  const offsetAfter = offsetMs(wallMs + DAY_MS, timezone);
+  const matches = [wallMs - offsetBefore, wallMs - offsetAfter].filter(
+    (instant) => wallClockMs(instant, timezone) === wallMs,
+  );
+  // No match: the wall time falls in a gap; reading it with the earlier offset lands past the gap.
+  return matches.length > 0 ? Math.min(...matches) : wallMs - offsetBefore;
+}
+
+/**
+ * The next restart instant (epoch ms), strictly after `now`: on the earliest day whose base time plus the random
+ * delay lies after `now`. The delay is drawn once per call. Throws DailyRestartError for an invalid time zone,
+ * base time, range, clock or random value.
+ */
+export function nextRestartTime(
+  {
+    timezone,
+    nextRestartBaseTimeTarget = DAILY_RESTART_BASE_TIME,
+    randomMinutesRange = DAILY_RESTART_RANDOM_MINUTES,
+  }: DailyRestartOptions,
+  { now, random }: DailyRestartDeps,
+): number {
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  if (!Number.isFinite(nowMs)) throw new DailyRestartError('Invalid current time');
+  formatterFor(timezone);
+  const baseMinutes = parseRestartBaseTime(nextRestartBaseTimeTarget);
+  if (!Number.isFinite(randomMinutesRange) || randomMinutesRange < 0) {
+    throw new DailyRestartError(`Invalid random minutes range: ${String(randomMinutesRange)}`);
+  }
+  const draw = random();
+  if (!(draw >= 0 && draw < 1))
+    throw new DailyRestartError(`random() must return a number in [0, 1), got ${draw}`);
+  const minutesAfterMidnight = baseMinutes + Math.floor(draw * randomMinutesRange);
+
+  const today = wallClockMs(nowMs, timezone);
+  const todayMidnight = today - (((today % DAY_MS) + DAY_MS) % DAY_MS);
+  // A delay past midnight can put an earlier day's restart after now, so start far enough back.
+  for (let day = -Math.floor(minutesAfterMidnight / MINUTES_PER_DAY) - 1; ; day++) {
+    const instant = instantOfWallMs(
+      todayMidnight + day * DAY_MS + minutesAfterMidnight * MINUTE_MS,
+      timezone,
+    );
+    if (instant > nowMs) return instant;
+  }
+}
