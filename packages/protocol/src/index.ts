@@ -20,6 +20,7 @@ export * from './passwordPolicy';
 export * from './playerRecord';
 export * from './queryId';
 export * from './queryString';
+export * from './realtimeMessages';
 export * from './realtimePath';
 export * from './realtimeTree';
 export * from './realtimeValue';
