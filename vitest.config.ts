@@ -4,5 +4,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts'],
+    reporters: ['default', './tools/summaryReporter.ts'],
   },
 });
