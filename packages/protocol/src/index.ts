@@ -11,6 +11,7 @@ export * from './dailyRestartOptions';
 export * from './dailyRestartSlots';
 export * from './deviceRecord';
 export * from './hourRange';
+export * from './hasOwn';
 export * from './httpsUrl';
 export * from './logLevels';
 export * from './orientation';

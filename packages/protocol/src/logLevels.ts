@@ -1,6 +1,7 @@
 // Log-level threshold (SPEC.md §9 "Log levels"; the logging record {logLevel} of SPEC.md §3): a message is
 // written when its level's number is at most the configured one.
 
+import { hasOwn } from './hasOwn';
 import { LOG_LEVELS, type LogLevelName } from './constants';
 
 /** Used when the configured level is missing or not understood: errors, warnings and info, not debug. */
@@ -11,7 +12,7 @@ const MIN_LOG_LEVEL = Math.min(...LEVEL_NUMBERS);
 const MAX_LOG_LEVEL = Math.max(...LEVEL_NUMBERS);
 
 export function isLogLevelName(value: unknown): value is LogLevelName {
-  return typeof value === 'string' && Object.hasOwn(LOG_LEVELS, value);
+  return typeof value === 'string' && hasOwn(LOG_LEVELS, value);
 }
 
 /**

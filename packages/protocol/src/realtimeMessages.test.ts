@@ -46,6 +46,7 @@ describe('realtime wire messages', () => {
       'unauthenticated',
       'rate_limited',
       'invalid_request',
+      'internal',
     ]);
   });
 });

@@ -8,7 +8,10 @@
 
 import * as z from 'zod/mini';
 
-/** The codes an answer may carry (DESIGN.md §4), plus invalid_request for a frame that is not a request. */
+/**
+ * The codes an answer may carry (DESIGN.md §4), plus invalid_request for a frame that is not a request and internal
+ * for a server failure.
+ */
 export const REALTIME_ERROR_CODES = [
   'permission_denied',
   'invalid_path',
@@ -18,6 +21,8 @@ export const REALTIME_ERROR_CODES = [
   'unauthenticated',
   'rate_limited',
   'invalid_request',
+  // Added by the hub: a failure of the server itself (database unavailable), not of the request; retry later.
+  'internal',
 ] as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number];
 

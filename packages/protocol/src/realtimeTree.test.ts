@@ -1,3 +1,4 @@
+import { hasOwn } from './hasOwn';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_STRING_BYTES, REALTIME_MAX_DEPTH } from './constants';
@@ -99,7 +100,7 @@ describe('setAtPath', () => {
 
   it('keeps a key named like an Object.prototype member as an own member', () => {
     const next = setAtPath({}, ['constructor'], 1) as Record<string, unknown>;
-    expect(Object.hasOwn(next, 'constructor')).toBe(true);
+    expect(hasOwn(next, 'constructor')).toBe(true);
     const proto = setAtPath({}, ['__proto__'], { polluted: true }) as Record<string, unknown>;
     expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

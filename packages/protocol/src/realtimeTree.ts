@@ -1,6 +1,7 @@
 // Immutable operations on the stored form of the realtime tree (see realtimeValue.ts), shared by the server, which
 // applies writes to a player's document, and the client, which applies its own writes before the server answers.
 
+import { hasOwn } from './hasOwn';
 import {
   RealtimeValidationError,
   checkDepth,
@@ -21,7 +22,7 @@ function isObjectNode(node: RealtimeValue | undefined): node is RealtimeObject {
 }
 
 function childOf(node: RealtimeValue, key: string): RealtimeValue {
-  return isObjectNode(node) && Object.hasOwn(node, key) ? (node[key] as RealtimeNode) : null;
+  return isObjectNode(node) && hasOwn(node, key) ? (node[key] as RealtimeNode) : null;
 }
 
 /** The value at `segments` ([] is the root), or null when nothing is there. */

@@ -7,6 +7,7 @@
 // keys are all indices, and that is more than half full, back into an array when a value is read, so a manifest
 // written with `items: [...]` reads back with `items: [...]`.
 
+import { hasOwn } from './hasOwn';
 import { MAX_STRING_BYTES } from './constants';
 import {
   RealtimeValidationError,
@@ -116,7 +117,7 @@ function normalizeObject(value: object, path: string[]): RealtimeValue {
   if (!isArray && !isPlainObject(value)) {
     throw invalid(path, `only plain objects and arrays can be written (got ${typeName(value)})`);
   }
-  if (!isArray && Object.hasOwn(value, SERVER_VALUE_KEY)) {
+  if (!isArray && hasOwn(value, SERVER_VALUE_KEY)) {
     if (!isServerTimestamp(value)) throw invalid(path, 'the only server value is {".sv":"timestamp"}');
     return SERVER_TIMESTAMP;
   }
