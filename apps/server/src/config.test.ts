@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/marquee');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    expect(loadConfig({}, '/srv/marquee')).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      dataDir: path.resolve('/srv/marquee', 'data'),
+      databaseUrl: null,
+      redisUrl: null,
+      mode: 'production',
+      environment: 'production',
+      exemptOrgs: [],
+      monitoringToken: null,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        MARQUEE_HOST: '127.0.0.1',
+        MARQUEE_PUBLIC_URL: 'https://signage.example.com/',
+        MARQUEE_DATA_DIR: '/var/lib/marquee',
+        DATABASE_URL: 'postgres://marquee:pw@db:5432/marquee',
+        REDIS_URL: 'redis://cache:6379',
+        MARQUEE_MODE: 'edge',
+        MARQUEE_ENV: 'staging',
+        MARQUEE_EXEMPT_ORGS: 'org-a, org_b,orgC',
+        MARQUEE_MONITORING_TOKEN: 'pub123',
+        MARQUEE_LOG_LEVEL: 'warn',
+      },
+      '/srv/marquee',
+    );
+    expect(config).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      publicUrl: 'https://signage.example.com',
+      dataDir: '/var/lib/marquee',
+      databaseUrl: 'postgres://marquee:pw@db:5432/marquee',
+      redisUrl: 'redis://cache:6379',
+      mode: 'edge',
+      environment: 'staging',
+      exemptOrgs: ['org-a', 'org_b', 'orgC'],
+      monitoringToken: 'pub123',
+      logLevel: 'warn',
+    });
+  });
+
+  it('derives the public URL from the port and treats blank values as unset', () => {
+    const config = loadConfig({ PORT: '0', DATABASE_URL: '  ', MARQUEE_EXEMPT_ORGS: '' }, '/x');
+    expect(config.port).toBe(0);
+    expect(config.publicUrl).toBe('http://localhost:0');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.exemptOrgs).toEqual([]);
+  });
+
+  it('accepts the port boundaries 0 and 65535', () => {
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it.each([
+    [{ PORT: '65536' }, 'PORT must be an integer between 0 and 65535 (got "65536")'],
+    [{ PORT: '80a' }, 'PORT must be an integer between 0 and 65535 (got "80a")'],
+    [{ PORT: '-1' }, 'PORT must be an integer between 0 and 65535 (got "-1")'],
+    [{ MARQUEE_MODE: 'staging' }, 'MARQUEE_MODE must be "production" or "edge" (got "staging")'],
+    [
+      { MARQUEE_PUBLIC_URL: 'ftp://example.com' },
+      'MARQUEE_PUBLIC_URL must be an http:// or https:// URL such as https://signage.example.com (got "ftp://example.com")',
+    ],
+    [
+      { MARQUEE_PUBLIC_URL: 'https://example.com/?a=1' },
+      'MARQUEE_PUBLIC_URL must not have a query string or fragment (got "https://example.com/?a=1")',
+    ],
+    [
+      { DATABASE_URL: 'mysql://u:secret@h/db' },
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/marquee (leave unset for SQLite) (got "mysql://u:***@h/db")',
+    ],
+    [
+      { REDIS_URL: 'localhost:6379' },
+      'REDIS_URL must be a Redis URL such as redis://host:6379 (got "localhost:6379")',
+    ],
+    [
+      { MARQUEE_EXEMPT_ORGS: 'a,,b' },
+      'MARQUEE_EXEMPT_ORGS must be a comma-separated list of organisation ids (letters, digits, "_" or "-") (got "a,,b")',
+    ],
+    [
+      { MARQUEE_EXEMPT_ORGS: 'a,b,c,d' },
+      'MARQUEE_EXEMPT_ORGS must list at most 3 organisation ids (got "a,b,c,d")',
+    ],
+    [{ MARQUEE_EXEMPT_ORGS: 'a,a' }, 'MARQUEE_EXEMPT_ORGS must not list an organisation twice (got "a,a")'],
+    [
+      { MARQUEE_MONITORING_TOKEN: 'has space' },
+      'MARQUEE_MONITORING_TOKEN must be printable ASCII without spaces',
+    ],
+    [
+      { MARQUEE_ENV: 'prod env' },
+      'MARQUEE_ENV must be a name of letters, digits, ".", "_" or "-" (e.g. production) (got "prod env")',
+    ],
+    [
+      { MARQUEE_LOG_LEVEL: 'verbose' },
+      'MARQUEE_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ],
+  ])('rejects %j naming the variable', (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it('lists every bad variable at once in the error message', () => {
+    expect(() => loadConfig({ PORT: 'x', MARQUEE_MODE: 'y' })).toThrow(
+      'Invalid configuration:\n  - PORT must be an integer between 0 and 65535 (got "x")\n' +
+        '  - MARQUEE_MODE must be "production" or "edge" (got "y")',
+    );
+  });
+});

@@ -1,0 +1,183 @@
+// Configuration of the cloud service, read once from the environment at start (DESIGN.md §9). Every variable is
+// validated here, so a bad value stops the start with a message that names it instead of failing later.
+
+import path from 'node:path';
+import { z } from 'zod';
+import { ENVIRONMENT, EXEMPT_ORG_COUNT } from '@marquee/protocol';
+
+export type Mode = 'production' | 'edge';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  /** TCP port to listen on; 0 picks a free one (tests). */
+  port: number;
+  /** Interface to listen on. */
+  host: string;
+  /** Origin the service is reached at, without a trailing slash; used in printed URLs and token issuers. */
+  publicUrl: string;
+  /** Absolute path of the data folder (the SQLite file lives here). */
+  dataDir: string;
+  /** PostgreSQL connection string; null selects SQLite in dataDir. */
+  databaseUrl: string | null;
+  /** Redis URL for scale-out pub/sub; reserved, null selects the in-process pub/sub. */
+  redisUrl: string | null;
+  mode: Mode;
+  environment: string;
+  /** Organisation ids exempt from the duplicate checks (SPEC.md §6: three of them). */
+  exemptOrgs: string[];
+  monitoringToken: string | null;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+function urlWithProtocols(protocols: string[], what: string) {
+  return z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be ${what}` },
+  );
+}
+
+const schema = z.object({
+  PORT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be an integer between 0 and 65535')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'must be an integer between 0 and 65535')
+      .default(8080),
+  ),
+  MARQUEE_HOST: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:[\]-]+$/, 'must be a host name or IP address')
+      .default('0.0.0.0'),
+  ),
+  MARQUEE_PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL such as https://signage.example.com')
+      .refine((value) => {
+        const url = new URL(value);
+        return url.search === '' && url.hash === '';
+      }, 'must not have a query string or fragment')
+      .optional(),
+  ),
+  MARQUEE_DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    urlWithProtocols(
+      ['postgres:', 'postgresql:'],
+      'a PostgreSQL URL such as postgres://user:password@host:5432/marquee (leave unset for SQLite)',
+    ).optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    urlWithProtocols(['redis:', 'rediss:'], 'a Redis URL such as redis://host:6379').optional(),
+  ),
+  MARQUEE_MODE: z.preprocess(
+    blankToUndefined,
+    z.enum(['production', 'edge'], { message: 'must be "production" or "edge"' }).default('production'),
+  ),
+  MARQUEE_ENV: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be a name of letters, digits, ".", "_" or "-" (e.g. production)')
+      .default(ENVIRONMENT),
+  ),
+  MARQUEE_EXEMPT_ORGS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((id) => id.trim()))
+      .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), {
+        message: 'must be a comma-separated list of organisation ids (letters, digits, "_" or "-")',
+      })
+      .refine((ids) => ids.length <= EXEMPT_ORG_COUNT, {
+        message: `must list at most ${EXEMPT_ORG_COUNT} organisation ids`,
+      })
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'must not list an organisation twice' })
+      .default([]),
+  ),
+  MARQUEE_MONITORING_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{1,512}$/, 'must be printable ASCII without spaces')
+      .optional(),
+  ),
+  MARQUEE_LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+});
+
+/** A printable excerpt of a rejected value; secrets in URLs are masked. */
+function shown(name: string, value: string | undefined): string {
+  if (value === undefined) return '';
+  if (name === 'MARQUEE_MONITORING_TOKEN') return '';
+  let text = value;
+  try {
+    const url = new URL(value);
+    if (url.password !== '') {
+      url.password = '***';
+      text = url.toString();
+    }
+  } catch {
+    // not a URL: shown as is
+  }
+  return ` (got ${JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text)})`;
+}
+
+/**
+ * The configuration named by `env`. Relative data folders resolve against `cwd`. Throws a ConfigError listing
+ * every bad variable, e.g. 'PORT must be an integer between 0 and 65535 (got "80a")'.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name} ${issue.message}${shown(name, env[name])}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const values = result.data;
+  const publicUrl = (values.MARQUEE_PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return {
+    port: values.PORT,
+    host: values.MARQUEE_HOST,
+    publicUrl,
+    dataDir: path.resolve(cwd, values.MARQUEE_DATA_DIR),
+    databaseUrl: values.DATABASE_URL ?? null,
+    redisUrl: values.REDIS_URL ?? null,
+    mode: values.MARQUEE_MODE,
+    environment: values.MARQUEE_ENV,
+    exemptOrgs: values.MARQUEE_EXEMPT_ORGS,
+    monitoringToken: values.MARQUEE_MONITORING_TOKEN ?? null,
+    logLevel: values.MARQUEE_LOG_LEVEL,
+  };
+}

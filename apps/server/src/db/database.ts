@@ -1,0 +1,121 @@
+// Opens the relational store: SQLite (better-sqlite3, WAL) in the data folder by default, PostgreSQL when a
+// DATABASE_URL is given (DESIGN.md §6). Everything above this file talks Kysely and works on both.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DatabaseDialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DatabaseDialect;
+  /** Where the data lives, for logs: the SQLite file, or the PostgreSQL URL without its password. */
+  location: string;
+  /** Closes every connection; committed writes are durable once this resolves. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when null or absent, SQLite in dataDir. */
+  databaseUrl?: string | null;
+  dataDir: string;
+  /** SQLite file name inside dataDir. */
+  sqliteFile?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+  /** Called with errors of idle PostgreSQL connections (which would otherwise crash the process). */
+  onPoolError?: (error: Error) => void;
+}
+
+export const DEFAULT_SQLITE_FILE = 'marquee.sqlite';
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * better-sqlite3 behind Kysely's SqliteDatabase interface, with a cache of prepared statements: Kysely prepares
+ * every query afresh, and the hot paths (realtime writes) repeat the same few statements thousands of times a
+ * second. Statements are only run through all()/run(), which finish synchronously, so sharing one is safe.
+ */
+function cachingSqlite(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SqliteStatement {
+      let statement = cache.get(sql);
+      if (statement === undefined) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(sql, statement);
+      }
+      return statement as unknown as SqliteStatement;
+    },
+  };
+}
+
+function openSqlite(options: OpenDatabaseOptions): DatabaseHandle {
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.sqliteFile ?? DEFAULT_SQLITE_FILE);
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode: a commit survives a crash of the process; only a power cut can lose the last commits,
+  // and it keeps thousands of acknowledged writes per second possible.
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+// int8 (bigint) columns hold epoch milliseconds and revisions, all far below 2^53: read them as numbers.
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  },
+} as pg.CustomTypesConfig;
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres';
+  }
+}
+
+function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    location: redactUrl(url),
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openSqlite(options);
+}
+
+/** True for a violated unique or primary-key constraint, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,41 @@
+// The one ordered list of migrations, run at start on either engine. Append new migrations at the end with the
+// next number ('0002_…'); never edit or reorder one that has shipped.
+
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseDialect } from '../database';
+import type { Database } from '../schema';
+import { initialMigration } from './0001_initial';
+
+export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
+  return {
+    '0001_initial': initialMigration(dialect),
+  };
+}
+
+class InCodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: DatabaseDialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrationsFor(this.dialect);
+  }
+}
+
+/** Applies every pending migration and names those applied; throws, naming the one that failed, on failure. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DatabaseDialect): Promise<string[]> {
+  // Migrations see the schema as it was when they were written, not today's Database type.
+  const migrator = new Migrator({
+    db: db as Kysely<unknown>,
+    provider: new InCodeMigrationProvider(dialect),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error !== undefined) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration ${failed ? `${failed.migrationName} ` : ''}failed: ${reason}`, {
+      cause: error,
+    });
+  }
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}

@@ -1,0 +1,72 @@
+// Reachability and health (DESIGN.md §1): /online.txt is the player's fallback reachability check (SPEC.md §4: any
+// status 200–399 counts as online; fetched cross-origin with a cache-busting query), /healthz says the process
+// answers, /readyz that it can also reach its database (503 otherwise: a load balancer stops sending traffic).
+
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** Longest wait for the database before /readyz answers 503. */
+export const READINESS_TIMEOUT_MS = 2000;
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.services;
+
+  app.get(
+    '/online.txt',
+    {
+      schema: {
+        summary: 'Reachability check target of the players: 200 "ok", never cached, readable from any origin',
+        tags: ['operations'],
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .header('access-control-allow-origin', '*')
+        .type('text/plain; charset=utf-8')
+        .send('ok'),
+  );
+
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Liveness: the process answers',
+        tags: ['operations'],
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        summary: 'Readiness: the database answers (503 when it does not)',
+        tags: ['operations'],
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          sql`select 1`.execute(db),
+          new Promise((_resolve, reject) => {
+            timer = setTimeout(() => reject(new Error('database timed out')), READINESS_TIMEOUT_MS);
+          }),
+        ]);
+        return reply.send({ status: 'ready' });
+      } catch (error) {
+        request.log.warn({ err: error }, 'not ready: database unreachable');
+        return reply
+          .status(503)
+          .send({ error: { code: 'NOT_READY', message: 'The database is not reachable' } });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  );
+};

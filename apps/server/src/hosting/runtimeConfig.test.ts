@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { APP_VERSION } from '@marquee/protocol';
+import { loadConfig } from '../config';
+import { injectRuntimeConfig, runtimeConfigOf, runtimeConfigScript, scriptSafeJson } from './runtimeConfig';
+
+const config = (env: Record<string, string> = {}) =>
+  loadConfig({ MARQUEE_PUBLIC_URL: 'https://signs.example.com', ...env }, '/srv');
+
+describe('runtimeConfigOf', () => {
+  it('derives every URL from the public URL', () => {
+    expect(runtimeConfigOf(config({ MARQUEE_EXEMPT_ORGS: 'a,b', MARQUEE_MODE: 'edge' }))).toEqual({
+      apiUrl: 'https://signs.example.com',
+      productionApiUrl: 'https://signs.example.com',
+      stagingApiUrl: 'https://signs.example.com',
+      pairingUrl: 'https://signs.example.com/content/pair',
+      contentUrl: 'https://signs.example.com/content/',
+      realtimeUrl: 'wss://signs.example.com/realtime',
+      identityUrl: 'https://signs.example.com/identity/v1',
+      mode: 'edge',
+      environment: 'production',
+      version: APP_VERSION,
+      exemptOrgs: ['a', 'b'],
+    });
+  });
+
+  it('uses ws: for an http origin and carries the monitoring token only when set', () => {
+    const local = runtimeConfigOf(loadConfig({ PORT: '8080' }, '/srv'));
+    expect(local.realtimeUrl).toBe('ws://localhost:8080/realtime');
+    expect(local).not.toHaveProperty('monitoringToken');
+    expect(runtimeConfigOf(config({ MARQUEE_MONITORING_TOKEN: 'pub-1' })).monitoringToken).toBe('pub-1');
+  });
+});
+
+describe('injectRuntimeConfig', () => {
+  const runtime = runtimeConfigOf(config());
+  const script = runtimeConfigScript(runtime);
+
+  it('puts the script first inside <head>, before the app scripts', () => {
+    const html =
+      '<!doctype html><html><head lang="en"><script type="module" src="/assets/app.js"></script></head></html>';
+    const injected = injectRuntimeConfig(html, runtime);
+    expect(injected).toBe(
+      `<!doctype html><html><head lang="en">${script}<script type="module" src="/assets/app.js"></script></head></html>`,
+    );
+    expect(script.startsWith('<script>window.__MARQUEE_CONFIG__ = {')).toBe(true);
+  });
+
+  it('does not mistake <header> for <head>, and falls back to <html> or the start', () => {
+    expect(injectRuntimeConfig('<html><body><header>x</header></body></html>', runtime)).toBe(
+      `<html>${script}<body><header>x</header></body></html>`,
+    );
+    expect(injectRuntimeConfig('<p>bare</p>', runtime)).toBe(`${script}<p>bare</p>`);
+  });
+
+  it('cannot be broken out of by a value', () => {
+    const text = scriptSafeJson({ token: '</script><script>alert(1)</script>', line: '\u2028' });
+    expect(text).not.toContain('<');
+    expect(text).not.toContain('\u2028');
+    expect(JSON.parse(text)).toEqual({ token: '</script><script>alert(1)</script>', line: '\u2028' });
+  });
+});

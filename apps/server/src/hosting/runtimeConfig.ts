@@ -1,0 +1,84 @@
+// The runtime configuration every app's index.html receives from the server (DESIGN.md §1), so one build runs
+// against any server: `<script>window.__MARQUEE_CONFIG__ = {...}</script>`, placed first in <head> so it exists
+// before any of the app's scripts run.
+
+import { APP_VERSION } from '@marquee/protocol';
+import type { Config } from '../config';
+
+export const RUNTIME_CONFIG_GLOBAL = '__MARQUEE_CONFIG__';
+
+export interface RuntimeConfig {
+  /** Base URL of the cloud API (player API, management API, logs). */
+  apiUrl: string;
+  /** The API URLs the player's mode chooses between (DESIGN.md §8): one server answers both in the embedded default. */
+  productionApiUrl: string;
+  stagingApiUrl: string;
+  /** The spec's pairing-page URL: the content player's pairing page. */
+  pairingUrl: string;
+  /** The content player (what app/url points to once paired). */
+  contentUrl: string;
+  /** WebSocket URL of the realtime database. */
+  realtimeUrl: string;
+  /** Base URL of the identity service. */
+  identityUrl: string;
+  mode: Config['mode'];
+  environment: string;
+  version: string;
+  /** The monitoring client token, only when one is configured. */
+  monitoringToken?: string;
+  /** Organisations exempt from the duplicate-screen and duplicate-tab checks. */
+  exemptOrgs: string[];
+}
+
+export function contentPlayerUrl(config: Pick<Config, 'publicUrl'>): string {
+  return `${config.publicUrl}/content/`;
+}
+
+export function runtimeConfigOf(config: Config): RuntimeConfig {
+  const base = config.publicUrl;
+  return {
+    apiUrl: base,
+    productionApiUrl: base,
+    stagingApiUrl: base,
+    pairingUrl: `${base}/content/pair`,
+    contentUrl: contentPlayerUrl(config),
+    realtimeUrl: `${base.replace(/^http/, 'ws')}/realtime`,
+    identityUrl: `${base}/identity/v1`,
+    mode: config.mode,
+    environment: config.environment,
+    version: APP_VERSION,
+    ...(config.monitoringToken === null ? {} : { monitoringToken: config.monitoringToken }),
+    exemptOrgs: [...config.exemptOrgs],
+  };
+}
+
+/**
+ * JSON that is safe inside an inline <script>: '<' is escaped, so no value can close the script element or open
+ * a comment, and U+2028/U+2029 are escaped for old parsers that end a string at them.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function runtimeConfigScript(runtimeConfig: RuntimeConfig): string {
+  return `<script>window.${RUNTIME_CONFIG_GLOBAL} = ${scriptSafeJson(runtimeConfig)};</script>`;
+}
+
+const HEAD_OPEN = /<head(\s[^>]*)?>/i;
+const HTML_OPEN = /<html(\s[^>]*)?>/i;
+
+/** `html` with the configuration script first inside <head> (else after <html>, else at the very start). */
+export function injectRuntimeConfig(html: string, runtimeConfig: RuntimeConfig): string {
+  const script = runtimeConfigScript(runtimeConfig);
+  for (const pattern of [HEAD_OPEN, HTML_OPEN]) {
+    const match = pattern.exec(html);
+    if (match !== null) {
+      const end = match.index + match[0].length;
+      return `${html.slice(0, end)}${script}${html.slice(end)}`;
+    }
+  }
+  return `${script}${html}`;
+}

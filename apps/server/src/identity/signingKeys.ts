@@ -1,0 +1,197 @@
+// The keys that sign every token of the service (ID tokens, custom tokens, player API tokens): ES256 key pairs
+// kept in the database, so any node verifies any token by the `kid` in its header (DESIGN.md §4). The newest
+// unretired key signs; rotate() makes a new one and retires the others, which keep verifying what they signed.
+
+import {
+  SignJWT,
+  errors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+import type { Kysely } from 'kysely';
+import { newId } from '../ids';
+import type { Database } from '../db/schema';
+
+export const TOKEN_ISSUER = 'marquee';
+const ALGORITHM = 'ES256';
+/** How long a node keeps signing with the key it knows before looking for a newer one (after a rotation). */
+const CURRENT_KEY_TTL_MS = 60_000;
+const KID_PATTERN = /^[0-9a-v]{25}$/;
+
+/** Audiences keep the token kinds apart: an ID token is never accepted as an API token, and so on. */
+export type TokenAudience = 'marquee-id' | 'marquee-custom' | 'marquee-api';
+
+export class TokenError extends Error {
+  constructor(
+    readonly reason: 'expired' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TokenError';
+  }
+}
+
+export interface SignOptions {
+  audience: TokenAudience;
+  subject: string;
+  /** Seconds since the epoch. */
+  issuedAt: number;
+  /** Seconds since the epoch. */
+  expiresAt: number;
+}
+
+interface CurrentKey {
+  kid: string;
+  privateKey: CryptoKey;
+  loadedAt: number;
+}
+
+export class SigningKeys {
+  private readonly publicKeys = new Map<string, Promise<CryptoKey | null>>();
+  private current: Promise<CurrentKey> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async sign(claims: JWTPayload, options: SignOptions): Promise<string> {
+    const key = await this.currentKey();
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: 'JWT' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(options.audience)
+      .setSubject(options.subject)
+      .setIssuedAt(options.issuedAt)
+      .setExpirationTime(options.expiresAt)
+      .sign(key.privateKey);
+  }
+
+  /** The verified claims of `token`; a TokenError ('expired' or 'invalid') otherwise. */
+  async verify(token: string, audience: TokenAudience): Promise<JWTPayload> {
+    try {
+      const { payload } = await jwtVerify(
+        token,
+        async (header) => {
+          const key = typeof header.kid === 'string' ? await this.publicKey(header.kid) : null;
+          if (key === null) throw new TokenError('invalid', 'unknown signing key');
+          return key;
+        },
+        {
+          issuer: TOKEN_ISSUER,
+          audience,
+          algorithms: [ALGORITHM],
+          currentDate: new Date(this.clock()),
+          requiredClaims: ['sub', 'iat', 'exp'],
+        },
+      );
+      return payload;
+    } catch (error) {
+      if (error instanceof TokenError) throw error;
+      if (error instanceof errors.JWTExpired) throw new TokenError('expired', 'token expired');
+      throw new TokenError('invalid', 'invalid token');
+    }
+  }
+
+  /** Makes a new signing key and retires the others; returns its kid. */
+  async rotate(): Promise<string> {
+    const now = this.clock();
+    const created = await this.createKey();
+    await this.db
+      .updateTable('signing_keys')
+      .set({ retired_at: now })
+      .where('kid', '!=', created.kid)
+      .where('retired_at', 'is', null)
+      .execute();
+    this.current = Promise.resolve(created);
+    return created.kid;
+  }
+
+  /** Loads (or on first start creates) the signing key, so the first request does not pay for it. */
+  async ensureKey(): Promise<string> {
+    return (await this.currentKey()).kid;
+  }
+
+  private currentKey(): Promise<CurrentKey> {
+    const now = this.clock();
+    const cached = this.current;
+    if (cached !== null) {
+      return cached.then((key) => {
+        if (now - key.loadedAt < CURRENT_KEY_TTL_MS || this.current !== cached) return key;
+        this.current = null;
+        return this.currentKey();
+      });
+    }
+    const loading = this.loadCurrentKey().catch((error: unknown) => {
+      if (this.current === loading) this.current = null;
+      throw error;
+    });
+    this.current = loading;
+    return loading;
+  }
+
+  private async loadCurrentKey(): Promise<CurrentKey> {
+    const row = await this.db
+      .selectFrom('signing_keys')
+      .select(['kid', 'private_jwk'])
+      .where('retired_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('kid', 'desc')
+      .executeTakeFirst();
+    if (row === undefined) return this.createKey();
+    const privateKey = (await importJWK(JSON.parse(row.private_jwk) as JWK, ALGORITHM)) as CryptoKey;
+    return { kid: row.kid, privateKey, loadedAt: this.clock() };
+  }
+
+  private async createKey(): Promise<CurrentKey> {
+    const now = this.clock();
+    const kid = newId(now);
+    const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
+    const privateJwk = await exportJWK(privateKey);
+    const publicJwk = await exportJWK(publicKey);
+    await this.db
+      .insertInto('signing_keys')
+      .values({
+        kid,
+        algorithm: ALGORITHM,
+        private_jwk: JSON.stringify(privateJwk),
+        public_jwk: JSON.stringify({ ...publicJwk, kid, alg: ALGORITHM, use: 'sig' }),
+        created_at: now,
+        retired_at: null,
+      })
+      .execute();
+    this.publicKeys.set(kid, Promise.resolve(publicKey));
+    return { kid, privateKey, loadedAt: now };
+  }
+
+  private publicKey(kid: string): Promise<CryptoKey | null> {
+    if (!KID_PATTERN.test(kid)) return Promise.resolve(null);
+    let key = this.publicKeys.get(kid);
+    if (key === undefined) {
+      key = this.db
+        .selectFrom('signing_keys')
+        .select('public_jwk')
+        .where('kid', '=', kid)
+        .executeTakeFirst()
+        .then(async (row) =>
+          row === undefined
+            ? null
+            : ((await importJWK(JSON.parse(row.public_jwk) as JWK, ALGORITHM)) as CryptoKey),
+        );
+      // Unknown kids are not remembered (a key made by another node may appear later); failures are retried.
+      void key.then(
+        (found) => {
+          if (found === null) this.publicKeys.delete(kid);
+        },
+        () => this.publicKeys.delete(kid),
+      );
+      this.publicKeys.set(kid, key);
+    }
+    return key;
+  }
+}

@@ -1,0 +1,79 @@
+// Entry point: `npm start` (DESIGN.md §9). Reads the configuration, migrates the database, listens, prints where
+// the player, the studio and the API docs are, and shuts down cleanly on SIGTERM/SIGINT.
+
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrations';
+
+/** Longest wait for in-flight requests at shutdown before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    // npm sets INIT_CWD to where `npm start` was typed, so ./data is beside the user, not inside apps/server.
+    return loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrateToLatest(database.db, database.dialect);
+  const app = await buildApp(config, { database, migrate: false });
+  app.log.info({ database: database.location, migrations: applied }, 'database ready');
+  if (config.redisUrl !== null) {
+    app.log.warn('REDIS_URL is reserved for scale-out and not used yet: realtime fan-out stays in-process');
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal}: stopping (finishing requests in flight)`);
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as AddressInfo).port;
+  const base = config.port === 0 ? config.publicUrl.replace(/:0$/, `:${port}`) : config.publicUrl;
+  console.log(
+    [
+      `Marquee is running (${config.environment}, mode ${config.mode}).`,
+      `  Player:   ${base}/`,
+      `  Studio:   ${base}/studio/`,
+      `  API docs: ${base}/docs`,
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Marquee failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../http/errors';
+import {
+  ContentInputSchema,
+  DEFAULT_ITEM_DURATION_MS,
+  buildItems,
+  emptyContent,
+  mediaIdsOf,
+  mediaUrl,
+  nextContent,
+  parseStoredContent,
+  resolveSources,
+  type MediaRef,
+} from './content';
+
+const IMAGE: MediaRef = {
+  id: 'a'.repeat(25),
+  contentType: 'image/png',
+  sha256: '0123456789abcdef'.repeat(4),
+};
+const VIDEO: MediaRef = { id: 'b'.repeat(25), contentType: 'video/webm', sha256: 'f'.repeat(64) };
+const media = new Map([IMAGE, VIDEO].map((file) => [file.id, file]));
+const BASE = 'https://signs.example.com';
+
+function apiError(run: () => unknown): ApiError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected an ApiError');
+}
+
+describe('ContentInputSchema', () => {
+  it('reads a single URL or media id as a one-item list', () => {
+    expect(ContentInputSchema.parse('https://example.com')).toEqual([{ src: 'https://example.com' }]);
+    expect(ContentInputSchema.parse([])).toEqual([]);
+  });
+
+  it('names the item at fault', () => {
+    const result = ContentInputSchema.safeParse([{ src: 'https://a.example' }, { src: 'x', durationMs: -1 }]);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual([1, 'durationMs']);
+  });
+});
+
+describe('resolveSources and buildItems', () => {
+  it('turns URLs and media ids into manifest items, media URLs versioned by their hash', () => {
+    const input = ContentInputSchema.parse([
+      { src: 'https://example.com/page', durationMs: 5000 },
+      { src: IMAGE.id },
+      { src: VIDEO.id, type: 'video', durationMs: 30000 },
+      { src: 'http://intranet.local/', type: 'url' },
+    ]);
+    expect(mediaIdsOf(input)).toEqual([IMAGE.id, VIDEO.id]);
+    const sources = resolveSources(input, media);
+    expect(sources).toEqual([
+      { type: 'url', durationMs: 5000, src: 'https://example.com/page' },
+      { type: 'image', durationMs: DEFAULT_ITEM_DURATION_MS, mediaId: IMAGE.id },
+      { type: 'video', durationMs: 30000, mediaId: VIDEO.id },
+      { type: 'url', durationMs: DEFAULT_ITEM_DURATION_MS, src: 'http://intranet.local/' },
+    ]);
+    expect(buildItems(sources, media, BASE)).toEqual([
+      { type: 'url', src: 'https://example.com/page', durationMs: 5000 },
+      {
+        type: 'image',
+        src: `${BASE}/media/${IMAGE.id}?v=0123456789abcdef`,
+        durationMs: DEFAULT_ITEM_DURATION_MS,
+      },
+      { type: 'video', src: `${BASE}/media/${VIDEO.id}?v=ffffffffffffffff`, durationMs: 30000 },
+      { type: 'url', src: 'http://intranet.local/', durationMs: DEFAULT_ITEM_DURATION_MS },
+    ]);
+    expect(mediaUrl(BASE, IMAGE)).toBe(`${BASE}/media/${IMAGE.id}?v=0123456789abcdef`);
+  });
+
+  it('refuses what is neither a URL nor a media id of the organisation, naming the item', () => {
+    const unknown = apiError(() => resolveSources([{ src: 'c'.repeat(25) }], media));
+    expect(unknown).toMatchObject({ statusCode: 400, code: 'INVALID_CONTENT', field: 'content.0.src' });
+    expect(
+      apiError(() => resolveSources([{ src: 'https://x.example' }, { src: 'javascript:alert(1)' }], media))
+        .field,
+    ).toBe('content.1.src');
+    expect(apiError(() => resolveSources([{ src: IMAGE.id, type: 'url' }], media)).field).toBe(
+      'content.0.type',
+    );
+  });
+
+  it('checks built items against the manifest schema', () => {
+    const error = apiError(() =>
+      buildItems([{ type: 'url', durationMs: 1000, src: 'https://exa mple.com' }], media, BASE),
+    );
+    expect(error).toMatchObject({ statusCode: 400, field: 'content.0.src' });
+  });
+
+  it('takes the kind of a replaced file from its bytes and leaves out deleted files', () => {
+    const replaced = new Map([[IMAGE.id, { ...IMAGE, contentType: 'video/mp4' }]]);
+    const sources = [
+      { type: 'image' as const, durationMs: 1000, mediaId: IMAGE.id },
+      { type: 'video' as const, durationMs: 1000, mediaId: VIDEO.id },
+    ];
+    expect(buildItems(sources, replaced, BASE)).toEqual([
+      { type: 'video', src: mediaUrl(BASE, IMAGE), durationMs: 1000 },
+    ]);
+  });
+});
+
+describe('nextContent and the stored column', () => {
+  it('raises the version only when the items change', () => {
+    const current = {
+      version: 4,
+      items: [{ type: 'url' as const, src: 'https://a.example', durationMs: 1 }],
+      sources: [],
+    };
+    expect(
+      nextContent(
+        current,
+        [],
+        current.items.map((item) => ({ ...item })),
+      ),
+    ).toMatchObject({
+      changed: false,
+      content: { version: 4 },
+    });
+    expect(nextContent(current, [], [])).toMatchObject({ changed: true, content: { version: 5, items: [] } });
+  });
+
+  it('reads rows leniently', () => {
+    expect(parseStoredContent('{}', 0)).toEqual(emptyContent(1));
+    expect(parseStoredContent('not json', 3)).toEqual(emptyContent(3));
+    expect(parseStoredContent(JSON.stringify({ version: 7, items: [], sources: [] }), 1).version).toBe(7);
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness/app';
+
+/** '/api/v1/screens/:id' → '/api/v1/screens/{id}' ('/db/*' → '/db/{*}'), as the OpenAPI document writes paths. */
+const openApiPath = (url: string) =>
+  url
+    .split('::')
+    .map((part) => part.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}'))
+    .join(':');
+
+describe('OpenAPI at /docs', () => {
+  let test: TestApp;
+  let document: {
+    openapi: string;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: { content: Record<string, { schema: unknown }> };
+          parameters?: unknown[];
+          security?: unknown;
+        }
+      >
+    >;
+  };
+
+  beforeAll(async () => {
+    test = await startTestApp();
+    const response = await test.app.inject({ url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    document = response.json();
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('documents every route that is not hidden, with its method', () => {
+    const routes = test.app.routeTable.filter((route) => !route.hidden && route.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of routes) {
+      const path = openApiPath(route.url);
+      const documented = document.paths[path] ?? document.paths[path.replace(/\/$/, '') + '/'];
+      expect(documented, `${route.method} ${route.url}`).toBeDefined();
+      expect(documented?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    }
+  });
+
+  it('derives the request schemas from the zod schemas that validate them', () => {
+    const signup =
+      document.paths['/api/v1/auth/signup']?.post?.requestBody?.content['application/json']?.schema;
+    expect(signup).toMatchObject({
+      type: 'object',
+      properties: { email: { type: 'string' }, password: { type: 'string' }, orgName: { maxLength: 120 } },
+      required: ['email', 'password', 'orgName'],
+      additionalProperties: false,
+    });
+    const patch = document.paths['/api/v1/screens/{id}']?.patch?.requestBody?.content['application/json']
+      ?.schema as {
+      properties: { content: { anyOf: { type: string }[] }; orientation: { enum: string[] } };
+    };
+    expect(patch.properties.content.anyOf.map((option) => option.type)).toEqual(['string', 'array']);
+    expect(patch.properties.orientation.enum).toEqual([
+      'landscape',
+      'portrait',
+      'reverse_landscape',
+      'reverse_portrait',
+    ]);
+    expect(document.paths['/api/v1/screens']?.get?.security).toEqual([{ operatorToken: [] }]);
+  });
+
+  it('serves the documentation page', async () => {
+    let response = await test.app.inject({ url: '/docs' });
+    for (let hops = 0; response.statusCode >= 300 && response.statusCode < 400 && hops < 3; hops++) {
+      response = await test.app.inject({
+        url: new URL(String(response.headers.location), 'http://localhost/docs/').pathname,
+      });
+    }
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('swagger');
+  });
+});

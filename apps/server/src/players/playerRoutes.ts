@@ -1,0 +1,185 @@
+// /_internal/players: the player API, exactly the table of SPEC.md §7. Authorization is the API token (bare, or
+// 'Bearer <token>'), except for the credentials rotation, which takes the secret. The logic is in playerService.ts.
+
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACTION_NAME_PATTERN,
+  AuthObjectSchema,
+  RegistrationRequestSchema,
+  SettingsPatchSchema,
+} from '@marquee/protocol';
+import { credentialOf } from '../http/authorization';
+import { ApiError } from '../http/errors';
+import { PLAYER_ID_PATTERN } from './playerService';
+
+/** Registration and heartbeat bodies: a device record and a status, never more than this. */
+export const PLAYER_BODY_LIMIT = 64 * 1024;
+export const SETTINGS_BODY_LIMIT = 16 * 1024;
+const RATE_WINDOW_MS = 60_000;
+
+const playerId = z.string().regex(PLAYER_ID_PATTERN, 'must be a player id (letters, digits, "_" or "-")');
+const idParams = z.object({ id: playerId });
+const actionParams = z.object({
+  id: playerId,
+  action: z
+    .string()
+    .regex(ACTION_NAME_PATTERN, 'must be an action name (lower-case letters, digits and "_")'),
+});
+/** The player API takes no body on most calls; anything sent is ignored. */
+const noBody = z.unknown().optional();
+
+/** Rate-limit key of the player API: the presented credential (hashed), else the address. */
+function tokenKey(request: FastifyRequest): string {
+  const credential = credentialOf(request);
+  return credential === null
+    ? `ip:${request.ip}`
+    : `token:${createHash('sha256').update(credential).digest('hex')}`;
+}
+
+export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { players, rateLimits } = app.services;
+  const perToken = {
+    rateLimit: { max: rateLimits.playerApiPerToken, timeWindow: RATE_WINDOW_MS, keyGenerator: tokenKey },
+  };
+
+  // Player clients send bodiless POSTs and DELETEs with whatever content type their HTTP client picks: an empty
+  // body is no body, whatever its type. A non-empty body of an unknown type is still refused (415).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+  const unsupported = new ApiError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Send JSON (Content-Type: application/json)',
+  );
+  app.removeContentTypeParser('text/plain');
+  for (const type of ['text/plain', '*']) {
+    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) => {
+      if (body === '') done(null, undefined);
+      else done(unsupported, undefined);
+    });
+  }
+
+  app.post(
+    '/',
+    {
+      bodyLimit: PLAYER_BODY_LIMIT,
+      config: { rateLimit: { max: rateLimits.registrationPerIp, timeWindow: RATE_WINDOW_MS } },
+      schema: {
+        summary: 'Register a player; answers its auth object',
+        tags: ['player'],
+        body: RegistrationRequestSchema,
+        response: { 200: AuthObjectSchema, 201: AuthObjectSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await players.register(request.body, credentialOf(request));
+      return reply.status(result.status).send(result.auth);
+    },
+  );
+
+  app.patch(
+    '/:id/settings',
+    {
+      bodyLimit: SETTINGS_BODY_LIMIT,
+      config: perToken,
+      schema: {
+        summary: "Change the player's settings (merged into players/{id}/settings)",
+        tags: ['player'],
+        params: idParams,
+        body: SettingsPatchSchema,
+      },
+    },
+    async (request) => {
+      const player = await players.authenticate(credentialOf(request), request.params.id);
+      return { settings: await players.updateSettings(player, request.body) };
+    },
+  );
+
+  app.delete(
+    '/:id/pairing',
+    {
+      config: perToken,
+      schema: {
+        summary: 'Unpair the player; it gets a new pairing code',
+        tags: ['player'],
+        params: idParams,
+        body: noBody,
+      },
+    },
+    async (request) => {
+      const player = await players.authenticate(credentialOf(request), request.params.id);
+      return { pairing: { code: await players.unpair(player.id) } };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: perToken,
+      schema: {
+        summary: 'Hard reset: delete the player and its data',
+        tags: ['player'],
+        params: idParams,
+        body: noBody,
+      },
+    },
+    async (request) => {
+      const player = await players.authenticate(credentialOf(request), request.params.id);
+      await players.hardReset(player.id);
+      return { deleted: player.id };
+    },
+  );
+
+  app.post(
+    '/:id/heartbeat',
+    {
+      bodyLimit: PLAYER_BODY_LIMIT,
+      config: perToken,
+      schema: { summary: 'Record a heartbeat', tags: ['player'], params: idParams, body: noBody },
+    },
+    async (request) => {
+      const player = await players.authenticate(credentialOf(request), request.params.id);
+      return { receivedAt: await players.heartbeat(player.id, request.body, request.ip) };
+    },
+  );
+
+  app.delete(
+    '/:id/credentials',
+    {
+      config: perToken,
+      schema: {
+        summary: 'Rotate the credentials (Authorization: the secret); answers the new auth object',
+        tags: ['player'],
+        params: idParams,
+        body: noBody,
+        response: { 200: AuthObjectSchema },
+      },
+    },
+    async (request) => players.rotateCredentials(request.params.id, credentialOf(request)),
+  );
+
+  app.post(
+    '/:id/:action',
+    {
+      config: perToken,
+      schema: {
+        summary: 'Acknowledge an action flag (clears action_flags/{action})',
+        tags: ['player'],
+        params: actionParams,
+        body: noBody,
+      },
+    },
+    async (request) => {
+      const player = await players.authenticate(credentialOf(request), request.params.id);
+      const acknowledgedAt = await players.acknowledge(player.id, request.params.action);
+      return { acknowledged: request.params.action, acknowledgedAt };
+    },
+  );
+};

@@ -1,0 +1,250 @@
+import { beforeEach, expect, it } from 'vitest';
+import { MAX_STRING_BYTES, RealtimeValidationError } from '@marquee/protocol';
+import { describeOnBothEngines } from '../../test/harness/databases';
+import { DocumentStore, topicFor, type ChangeEvent } from './documentStore';
+import { InProcessPubSub } from './pubsub';
+import { valueHash } from './valueHash';
+
+describeOnBothEngines('DocumentStore', (database) => {
+  let now: number;
+  let pubsub: InProcessPubSub;
+  let store: DocumentStore;
+  let doc: string;
+  let sequence = 0;
+
+  const newStore = (maxDocumentBytes?: number) =>
+    new DocumentStore({ database: database(), pubsub, clock: () => now, maxDocumentBytes });
+
+  beforeEach(() => {
+    now = 1_700_000_000_000;
+    pubsub = new InProcessPubSub((error) => {
+      throw error;
+    });
+    store = newStore();
+    // Every test writes its own document, so tests sharing the suite's database never see each other.
+    doc = `players/p${++sequence}`;
+  });
+
+  const events = (docPath: string): ChangeEvent[] => {
+    const received: ChangeEvent[] = [];
+    store.watch(docPath, (event) => received.push(event));
+    return received;
+  };
+
+  it('reads null at revision 0 where nothing was written', async () => {
+    expect(await store.get(`${doc}/settings/name`)).toEqual({ value: null, revision: 0 });
+    expect(await store.get(doc)).toEqual({ value: null, revision: 0 });
+  });
+
+  it('sets values, counting revisions from 1, and reads them back at any depth', async () => {
+    expect(await store.set(`${doc}/settings`, { name: 'Lobby', mute: false })).toEqual({
+      docPath: doc,
+      revision: 1,
+      changedPaths: [`${doc}/settings`],
+    });
+    expect(await store.set(`${doc}/settings/name`, 'Hall')).toMatchObject({ revision: 2 });
+    expect(await store.get(`${doc}/settings`)).toEqual({ value: { name: 'Hall', mute: false }, revision: 2 });
+    expect(await store.get(`${doc}/settings/name`)).toEqual({ value: 'Hall', revision: 2 });
+    expect(await store.get(doc)).toEqual({ value: { settings: { name: 'Hall', mute: false } }, revision: 2 });
+  });
+
+  it('stores the normalised form: undefined members dropped, arrays as index-keyed objects', async () => {
+    await store.set(`${doc}/app/data`, { version: 1, items: ['a', 'b'], gone: undefined, empty: {} });
+    expect((await store.get(`${doc}/app/data`)).value).toEqual({ version: 1, items: { 0: 'a', 1: 'b' } });
+  });
+
+  it('applies a multi-path update atomically, as one revision, resolving server timestamps', async () => {
+    await store.set(`${doc}/connection`, { connected: false, id: 'old' });
+    const received = events(doc);
+    now += 5;
+    const result = await store.update(`${doc}/connection`, {
+      connected: true,
+      connected_at: { '.sv': 'timestamp' },
+      disconnected_at: null,
+      id: 'conn-1',
+      'extra/nested': 1,
+    });
+    expect(result).toEqual({
+      docPath: doc,
+      revision: 2,
+      changedPaths: [
+        `${doc}/connection/connected`,
+        `${doc}/connection/connected_at`,
+        `${doc}/connection/disconnected_at`,
+        `${doc}/connection/id`,
+        `${doc}/connection/extra/nested`,
+      ],
+    });
+    const value = { connected: true, connected_at: now, id: 'conn-1', extra: { nested: 1 } };
+    expect((await store.get(`${doc}/connection`)).value).toEqual(value);
+    expect(received).toEqual([
+      {
+        docPath: doc,
+        revision: 2,
+        changedPaths: result.changedPaths,
+        value: { connection: value },
+        updatedAt: now,
+      },
+    ]);
+  });
+
+  it('removes values and keeps counting revisions after the document is gone', async () => {
+    await store.set(`${doc}/pairing/code`, 'ABC234');
+    await store.set(`${doc}/settings/name`, 'x');
+    expect(await store.remove(`${doc}/pairing`)).toMatchObject({
+      revision: 3,
+      changedPaths: [`${doc}/pairing`],
+    });
+    expect(await store.get(doc)).toEqual({ value: { settings: { name: 'x' } }, revision: 3 });
+    expect(await store.remove(doc)).toMatchObject({ revision: 4 });
+    expect(await store.get(doc)).toEqual({ value: null, revision: 4 });
+    expect(await store.set(`${doc}/settings/name`, 'back')).toMatchObject({ revision: 5 });
+  });
+
+  it('writes nothing, publishes nothing and keeps the revision for a write that changes nothing', async () => {
+    await store.set(`${doc}/settings/name`, 'same');
+    const received = events(doc);
+    expect(await store.set(`${doc}/settings/name`, 'same')).toEqual({
+      docPath: doc,
+      revision: 1,
+      changedPaths: [],
+    });
+    expect(await store.remove(`${doc}/not/there`)).toEqual({ docPath: doc, revision: 1, changedPaths: [] });
+    expect(received).toEqual([]);
+  });
+
+  it('conditional set by revision: writes when current, answers stale with the current value otherwise', async () => {
+    await store.set(`${doc}/counter`, 1);
+    expect(await store.compareAndSet(`${doc}/counter`, { revision: 1 }, 2)).toEqual({
+      docPath: doc,
+      revision: 2,
+      changedPaths: [`${doc}/counter`],
+    });
+    expect(await store.compareAndSet(`${doc}/counter`, { revision: 1 }, 3)).toEqual({
+      stale: true,
+      docPath: doc,
+      revision: 2,
+      value: 2,
+      hash: valueHash(2),
+    });
+    expect((await store.get(`${doc}/counter`)).value).toBe(2);
+  });
+
+  it('conditional set by hash compares only the value at the path', async () => {
+    await store.set(`${doc}/counter`, { n: 1 });
+    await store.set(`${doc}/other`, 'unrelated change');
+    const result = await store.compareAndSet(`${doc}/counter`, { hash: valueHash({ n: 1 }) }, { n: 2 });
+    expect(result).toMatchObject({ revision: 3 });
+    const stale = await store.compareAndSet(`${doc}/counter`, { hash: valueHash({ n: 1 }) }, { n: 9 });
+    expect(stale).toEqual({
+      stale: true,
+      docPath: doc,
+      revision: 3,
+      value: { n: 2 },
+      hash: valueHash({ n: 2 }),
+    });
+    // A transaction that starts from nothing expects the hash of null.
+    expect(await store.compareAndSet(`${doc}/fresh`, { hash: valueHash(null) }, true)).toMatchObject({
+      revision: 4,
+    });
+  });
+
+  it('orders concurrent writes to one document: revisions 1..n, events in revision order', async () => {
+    const received = events(doc);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => store.set(`${doc}/items/i${index}`, index)),
+    );
+    expect(results.map((result) => result.revision)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(received.map((event) => event.revision)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(Object.keys((await store.get(`${doc}/items`)).value as object)).toHaveLength(50);
+  });
+
+  it('stays consistent when another node writes the same document (stale memory is re-read)', async () => {
+    const other = newStore();
+    await store.set(`${doc}/a`, 1);
+    await other.set(`${doc}/b`, 2);
+    // store still remembers revision 1: its conditional write fails, it re-reads and recomputes.
+    expect(await store.set(`${doc}/c`, 3)).toMatchObject({ revision: 3 });
+    // A no-op judged against the stale memory would be wrong: b was changed by the other node.
+    await other.set(`${doc}/a`, 7);
+    expect(await store.set(`${doc}/a`, 1)).toMatchObject({ revision: 5, changedPaths: [`${doc}/a`] });
+    expect(await other.get(doc)).toEqual({ value: { a: 1, b: 2, c: 3 }, revision: 5 });
+
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? store : other).set(`${doc}/n/k${index}`, index),
+      ),
+    );
+    const final = await store.get(doc);
+    expect(final.revision).toBe(25);
+    expect(Object.keys((final.value as { n: object }).n)).toHaveLength(20);
+  });
+
+  it('starts a new document once when two nodes create it at the same time', async () => {
+    const other = newStore();
+    const [first, second] = await Promise.all([store.set(`${doc}/x`, 1), other.set(`${doc}/y`, 2)]);
+    expect([first.revision, second.revision].sort()).toEqual([1, 2]);
+    expect(await store.get(doc)).toEqual({ value: { x: 1, y: 2 }, revision: 2 });
+  });
+
+  it('keeps documents apart', async () => {
+    await store.set(`${doc}/v`, 1);
+    await store.set(`${doc}x/v`, 2);
+    expect(await store.get(doc)).toEqual({ value: { v: 1 }, revision: 1 });
+    expect(await store.get(`${doc}x`)).toEqual({ value: { v: 2 }, revision: 1 });
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const received: number[] = [];
+    const stop = store.watch(doc, (event) => received.push(event.revision));
+    await store.set(`${doc}/a`, 1);
+    stop();
+    await store.set(`${doc}/a`, 2);
+    expect(received).toEqual([1]);
+    expect(pubsub.subscriberCount(topicFor(doc))).toBe(0);
+  });
+
+  it.each([
+    ['players', 'invalid_path', 'a path must name a document'],
+    ['', 'invalid_path', 'a path must name a document'],
+    ['players/a.b/x', 'invalid_path', 'Invalid key "a.b"'],
+    ['players/p/x[1]', 'invalid_path', 'Invalid key "x[1]"'],
+  ])('rejects the path %j with %s', async (path, code, message) => {
+    const error = await store.set(path, 1).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RealtimeValidationError);
+    expect(error).toMatchObject({ code, message: expect.stringContaining(message) });
+    await expect(store.get(path)).rejects.toMatchObject({ code });
+  });
+
+  it('rejects invalid values, overlapping update keys and oversized strings without writing', async () => {
+    await expect(store.set(`${doc}/a`, { 'bad/key': 1 })).rejects.toMatchObject({ code: 'invalid_value' });
+    await expect(store.set(`${doc}/a`, Number.NaN)).rejects.toMatchObject({ code: 'invalid_value' });
+    await expect(store.set(`${doc}/a`, undefined)).rejects.toMatchObject({ code: 'invalid_value' });
+    await expect(store.set(`${doc}/a`, { '.sv': 'increment' })).rejects.toMatchObject({
+      code: 'invalid_value',
+    });
+    await expect(store.update(doc, { a: 1, 'a/b': 2 })).rejects.toMatchObject({ code: 'invalid_path' });
+    await expect(store.set(`${doc}/a`, 'x'.repeat(MAX_STRING_BYTES + 1))).rejects.toMatchObject({
+      code: 'too_large',
+    });
+    expect(await store.get(doc)).toEqual({ value: null, revision: 0 });
+  });
+
+  it('rejects a write that would make the document larger than the limit', async () => {
+    const small = newStore(100);
+    await small.set(`${doc}/a`, 'x'.repeat(40));
+    await expect(small.set(`${doc}/b`, 'é'.repeat(40))).rejects.toMatchObject({
+      code: 'too_large',
+      message: `Document "${doc}" would be larger than 100 bytes`,
+    });
+    expect(await small.get(doc)).toEqual({ value: { a: 'x'.repeat(40) }, revision: 1 });
+  });
+
+  it('drain waits for queued writes', async () => {
+    let finished = 0;
+    for (let index = 0; index < 10; index++)
+      void store.set(`${doc}/d/k${index}`, index).then(() => finished++);
+    await store.drain();
+    expect(finished).toBe(10);
+  });
+});

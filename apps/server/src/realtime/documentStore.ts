@@ -1,0 +1,339 @@
+// The realtime tree in the relational store (DESIGN.md §2): one JSON document per subtree `{root}/{key}` (e.g.
+// players/{id}) with a revision that grows by one with every write that changes it.
+//
+// A write is read-modify-write of the whole document, committed by ONE conditional statement: UPDATE … WHERE
+// revision = the revision read (INSERT … ON CONFLICT DO NOTHING for a new document). If another writer (another
+// node, or another store on the same database) got there first, nothing is written, the document is read again and
+// the write recomputed, so writes to one document are atomic and totally ordered on any number of nodes. Within
+// the process, writes to one document queue behind each other (on SQLite, all writes), so they never conflict with themselves, and the
+// last written document is kept in memory as a hint that saves the read on the next write (the revision check
+// makes a stale hint harmless). Changes are published after the commit, in revision order.
+
+import type { Kysely } from 'kysely';
+import {
+  RealtimeValidationError,
+  describePath,
+  flattenUpdate,
+  getAtPath,
+  joinPath,
+  normalizeForWrite,
+  parsePath,
+  resolveServerValues,
+  setAtPath,
+  utf8ByteLength,
+  validatePath,
+  type RealtimeValue,
+} from '@marquee/protocol';
+import type { DatabaseHandle } from '../db/database';
+import type { Database } from '../db/schema';
+import type { PubSub, Unsubscribe } from './pubsub';
+import { valueHash } from './valueHash';
+
+/** Number of leading path segments that name a document: players/{id}. */
+export const DOCUMENT_DEPTH = 2;
+/** Largest document, in UTF-8 bytes of its JSON text. Strings alone may be up to MAX_STRING_BYTES each. */
+export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
+/** Budget of the in-memory hints, in JSON characters. */
+const HINT_BUDGET_CHARS = 64 * 1024 * 1024;
+/** Conditional writes that lost to another writer before giving up (only under pathological contention). */
+const MAX_ATTEMPTS = 100;
+
+export interface Snapshot {
+  value: RealtimeValue;
+  /** Revision of the containing document; 0 when it was never written. */
+  revision: number;
+}
+
+/** What a committed write changed; `changedPaths` is empty (and nothing was written) when it changed nothing. */
+export interface WriteResult {
+  docPath: string;
+  revision: number;
+  changedPaths: string[];
+}
+
+/** A conditional set that found the value changed: nothing written; the current value, revision and hash. */
+export interface StaleResult {
+  stale: true;
+  docPath: string;
+  revision: number;
+  value: RealtimeValue;
+  hash: string;
+}
+
+/** Published on topicFor(docPath) after every committed change. */
+export interface ChangeEvent {
+  docPath: string;
+  revision: number;
+  /** Absolute paths written, e.g. ['players/p1/settings/name']. */
+  changedPaths: string[];
+  /** The whole document after the change (stored form); null once removed. Treat as immutable. */
+  value: RealtimeValue;
+  updatedAt: number;
+}
+
+/** What a conditional set expects: the document revision it read, or the hash (valueHash) of the value at path. */
+export type Expectation = { revision: number } | { hash: string };
+
+export interface DocumentStoreOptions {
+  database: DatabaseHandle;
+  pubsub: PubSub;
+  /** Milliseconds since the epoch: server timestamps and updated_at. */
+  clock?: () => number;
+  /** Largest document as JSON text (default MAX_DOCUMENT_BYTES). */
+  maxDocumentBytes?: number;
+}
+
+export function topicFor(docPath: string): string {
+  return `realtime:${docPath}`;
+}
+
+interface Located {
+  segments: string[];
+  docPath: string;
+  relative: string[];
+}
+
+interface DocState {
+  value: RealtimeValue;
+  revision: number;
+  /** Read from the database in this write (not a hint). */
+  fresh: boolean;
+}
+
+/** Returns the new document, or the stale answer of a conditional set. */
+type Mutation = (document: RealtimeValue, revision: number) => RealtimeValue | StaleResult;
+
+function isStale(result: RealtimeValue | StaleResult): result is StaleResult {
+  return typeof result === 'object' && result !== null && (result as StaleResult).stale === true;
+}
+
+function locate(path: string): Located {
+  const segments = validatePath(path);
+  if (segments.length < DOCUMENT_DEPTH) {
+    throw new RealtimeValidationError(
+      'invalid_path',
+      `Invalid path ${describePath(segments)}: a path must name a document such as players/{id} or a place inside it`,
+      joinPath(segments),
+    );
+  }
+  const doc = segments.slice(0, DOCUMENT_DEPTH);
+  return { segments, docPath: joinPath(doc), relative: segments.slice(DOCUMENT_DEPTH) };
+}
+
+export class DocumentStore {
+  private readonly db: Kysely<Database>;
+  private readonly serializeAll: boolean;
+  private readonly pubsub: PubSub;
+  private readonly clock: () => number;
+  private readonly maxDocumentBytes: number;
+  /** Tail of the write queue of each document with writes in flight ('' for all of them on SQLite). */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Last committed state per document (insertion order = least recently written first). */
+  private readonly hints = new Map<string, { value: RealtimeValue; revision: number; size: number }>();
+  private hintChars = 0;
+
+  constructor(options: DocumentStoreOptions) {
+    this.db = options.database.db;
+    // SQLite has one connection: one queue for all documents keeps Kysely's connection lock uncontended (a
+    // thousand writers waiting on it would each be woken by every release).
+    this.serializeAll = options.database.dialect === 'sqlite';
+    this.pubsub = options.pubsub;
+    this.clock = options.clock ?? Date.now;
+    this.maxDocumentBytes = options.maxDocumentBytes ?? MAX_DOCUMENT_BYTES;
+  }
+
+  /** The value at `path` (null when absent) and the revision of its document, read from the database. */
+  async get(path: string): Promise<Snapshot> {
+    const { docPath, relative } = locate(path);
+    const state = await this.read(docPath);
+    return { value: getAtPath(state.value, relative), revision: state.revision };
+  }
+
+  /** Replaces the value at `path`; null (or an empty object) removes it. Server timestamps are resolved. */
+  async set(path: string, value: unknown): Promise<WriteResult> {
+    const target = locate(path);
+    const stored = normalizeForWrite(value, target.segments);
+    return this.write(target.docPath, [joinPath(target.segments)], () => {
+      const resolved = resolveServerValues(stored, this.clock());
+      return (document) => setAtPath(document, target.relative, resolved);
+    }) as Promise<WriteResult>;
+  }
+
+  /**
+   * A multi-path update at `path`, as Firebase's update(): each key is a child path ('a/b' allowed) whose value
+   * replaces that node; null removes it. Every key must stay inside the document `path` belongs to.
+   */
+  async update(path: string, updates: object): Promise<WriteResult> {
+    const target = locate(path);
+    const flat = flattenUpdate(joinPath(target.segments), updates);
+    const paths = Object.keys(flat);
+    return this.write(target.docPath, paths, () => {
+      const now = this.clock();
+      const writes = paths.map((absolute) => ({
+        relative: parsePath(absolute).slice(DOCUMENT_DEPTH),
+        value: resolveServerValues(flat[absolute] ?? null, now),
+      }));
+      return (document) =>
+        writes.reduce((tree, { relative, value }) => setAtPath(tree, relative, value), document);
+    }) as Promise<WriteResult>;
+  }
+
+  async remove(path: string): Promise<WriteResult> {
+    return this.set(path, null);
+  }
+
+  /**
+   * Sets `value` at `path` only if the value there is still what the caller read: `expected.revision` is compared
+   * with the document's revision, `expected.hash` with valueHash of the value at `path`. Otherwise nothing is
+   * written and the answer is stale, with the current value for the caller to retry with (transactions).
+   */
+  async compareAndSet(
+    path: string,
+    expected: Expectation,
+    value: unknown,
+  ): Promise<WriteResult | StaleResult> {
+    const target = locate(path);
+    const stored = normalizeForWrite(value, target.segments);
+    return this.write(target.docPath, [joinPath(target.segments)], () => {
+      const resolved = resolveServerValues(stored, this.clock());
+      return (document, revision) => {
+        const current = getAtPath(document, target.relative);
+        const matches =
+          'revision' in expected ? expected.revision === revision : expected.hash === valueHash(current);
+        if (!matches) {
+          return { stale: true, docPath: target.docPath, revision, value: current, hash: valueHash(current) };
+        }
+        return setAtPath(document, target.relative, resolved);
+      };
+    });
+  }
+
+  /** Calls `handler` with every change of the document at `docPath` committed from now on (on any node). */
+  watch(docPath: string, handler: (event: ChangeEvent) => void): Unsubscribe {
+    return this.pubsub.subscribe(topicFor(docPath), (message) => handler(message as ChangeEvent));
+  }
+
+  /** Resolves once every write queued so far has finished (used before closing the database). */
+  async drain(): Promise<void> {
+    while (this.queues.size > 0) {
+      await Promise.allSettled([...this.queues.values()]);
+    }
+  }
+
+  private write(
+    docPath: string,
+    changedPaths: string[],
+    prepare: () => Mutation,
+  ): Promise<WriteResult | StaleResult> {
+    const queue = this.serializeAll ? '' : docPath;
+    const previous = this.queues.get(queue) ?? Promise.resolve();
+    const run = previous.then(() => this.commit(docPath, changedPaths, prepare()));
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(queue, settled);
+    void settled.then(() => {
+      if (this.queues.get(queue) === settled) this.queues.delete(queue);
+    });
+    return run;
+  }
+
+  private async commit(
+    docPath: string,
+    changedPaths: string[],
+    mutate: Mutation,
+  ): Promise<WriteResult | StaleResult> {
+    const hint = this.hints.get(docPath);
+    let state: DocState = hint
+      ? { value: hint.value, revision: hint.revision, fresh: false }
+      : await this.read(docPath);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const next = mutate(state.value, state.revision);
+      if (isStale(next) || next === state.value) {
+        // A stale answer or a no-op must be judged against the stored document, not a hint.
+        if (!state.fresh) {
+          state = await this.read(docPath);
+          continue;
+        }
+        return isStale(next) ? next : { docPath, revision: state.revision, changedPaths: [] };
+      }
+      const text = JSON.stringify(next);
+      // Each UTF-16 unit is at most 3 UTF-8 bytes: only a long text needs counting.
+      if (
+        text.length > this.maxDocumentBytes / 3 &&
+        utf8ByteLength(text, this.maxDocumentBytes) > this.maxDocumentBytes
+      ) {
+        throw new RealtimeValidationError(
+          'too_large',
+          `Document ${describePath(parsePath(docPath))} would be larger than ${this.maxDocumentBytes} bytes`,
+          docPath,
+        );
+      }
+      const revision = state.revision + 1;
+      const updatedAt = this.clock();
+      if (await this.writeIfRevision(docPath, state.revision, revision, text, updatedAt)) {
+        this.remember(docPath, next, revision, text.length);
+        const event: ChangeEvent = { docPath, revision, changedPaths, value: next, updatedAt };
+        this.pubsub.publish(topicFor(docPath), event);
+        return { docPath, revision, changedPaths };
+      }
+      state = await this.read(docPath);
+    }
+    throw new Error(`Write to ${docPath} lost to concurrent writers ${MAX_ATTEMPTS} times`);
+  }
+
+  private async read(docPath: string): Promise<DocState> {
+    const row = await this.db
+      .selectFrom('realtime_documents')
+      .select(['revision', 'value'])
+      .where('path', '=', docPath)
+      .executeTakeFirst();
+    if (row === undefined) return { value: null, revision: 0, fresh: true };
+    const value = JSON.parse(row.value) as RealtimeValue;
+    this.remember(docPath, value, row.revision, row.value.length);
+    return { value, revision: row.revision, fresh: true };
+  }
+
+  /** The conditional statement: true when it wrote, false when the stored revision is no longer `expected`. */
+  private async writeIfRevision(
+    docPath: string,
+    expected: number,
+    revision: number,
+    text: string,
+    updatedAt: number,
+  ): Promise<boolean> {
+    if (expected === 0) {
+      const result = await this.db
+        .insertInto('realtime_documents')
+        .values({ path: docPath, revision, value: text, updated_at: updatedAt })
+        .onConflict((conflict) => conflict.column('path').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    }
+    const result = await this.db
+      .updateTable('realtime_documents')
+      .set({ revision, value: text, updated_at: updatedAt })
+      .where('path', '=', docPath)
+      .where('revision', '=', expected)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  private remember(docPath: string, value: RealtimeValue, revision: number, size: number): void {
+    const old = this.hints.get(docPath);
+    if (old !== undefined) {
+      if (old.revision > revision) return; // never go back to an older state
+      this.hintChars -= old.size;
+      this.hints.delete(docPath);
+    }
+    if (size > HINT_BUDGET_CHARS / 4) return;
+    this.hints.set(docPath, { value, revision, size });
+    this.hintChars += size;
+    for (const [oldest, entry] of this.hints) {
+      if (this.hintChars <= HINT_BUDGET_CHARS) break;
+      this.hints.delete(oldest);
+      this.hintChars -= entry.size;
+    }
+  }
+}

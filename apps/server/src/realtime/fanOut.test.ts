@@ -1,0 +1,203 @@
+import { expect, it } from 'vitest';
+import type { ValueEvent } from '@marquee/protocol';
+import { describeOnBothEngines } from '../../test/harness/databases';
+import type { DatabaseHandle } from '../db/database';
+import { newId } from '../ids';
+import { DocumentStore, topicFor, type ChangeEvent, type Snapshot } from './documentStore';
+import { FanOut, type ListenerSink } from './fanOut';
+import { InProcessPubSub } from './pubsub';
+import { valueHash } from './valueHash';
+
+class Sink implements ListenerSink {
+  closed = false;
+  receiving = true;
+  readonly received: ValueEvent[] = [];
+  send(text: string): void {
+    this.received.push(JSON.parse(text) as ValueEvent);
+  }
+  revs(path?: string): number[] {
+    return this.received
+      .filter((event) => path === undefined || event.path === path)
+      .map((event) => event.rev);
+  }
+}
+
+/** A store whose reads wait for `release()` after reading: lets a test commit a write while a listen loads. */
+class GatedStore extends DocumentStore {
+  private gate: Promise<void> | null = null;
+  private open: () => void = () => {};
+  failNext = false;
+  hold(): void {
+    this.gate = new Promise((resolve) => (this.open = resolve));
+  }
+  release(): void {
+    this.open();
+    this.gate = null;
+  }
+  override async get(path: string): Promise<Snapshot> {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('database unavailable');
+    }
+    const snapshot = await super.get(path);
+    await this.gate;
+    return snapshot;
+  }
+}
+
+const segments = (path: string) => path.split('/');
+
+describeOnBothEngines('FanOut', (database: () => DatabaseHandle) => {
+  function setup() {
+    const pubsub = new InProcessPubSub();
+    const store = new GatedStore({ database: database(), pubsub });
+    const errors: unknown[] = [];
+    const fanOut = new FanOut(store, (error) => errors.push(error));
+    const doc = `players/${newId()}`;
+    return { pubsub, store, fanOut, doc, errors };
+  }
+
+  it('sends the current value at registration, then each change of the path with its revision', async () => {
+    const { store, fanOut, doc } = setup();
+    await store.set(`${doc}/settings`, { name: 'A', mute: false });
+    const sink = new Sink();
+    const initial: string[] = [];
+    const listener = await fanOut.listen(sink, segments(`${doc}/settings/name`), (text) =>
+      initial.push(text),
+    );
+    expect(listener).not.toBeNull();
+    expect(initial.map((text) => JSON.parse(text))).toEqual([
+      { t: 'v', path: `${doc}/settings/name`, value: 'A', hash: valueHash('A'), rev: 1 },
+    ]);
+    await store.set(`${doc}/settings/name`, 'B'); // the path
+    await store.set(`${doc}/settings/mute`, true); // a sibling: nothing
+    await store.set(`${doc}/settings`, { name: 'B', mute: true }); // an ancestor, value unchanged: nothing
+    await store.set(doc, { settings: { name: 'C' } }); // the document
+    await store.remove(doc);
+    expect(sink.received.map((event) => [event.rev, event.value])).toEqual([
+      [2, 'B'],
+      [5, 'C'],
+      [6, null],
+    ]);
+  });
+
+  it('keeps a change committed while the document is being read', async () => {
+    const { store, fanOut, doc } = setup();
+    await store.set(`${doc}/a`, 1);
+    store.hold();
+    const sink = new Sink();
+    let initial: ValueEvent | undefined;
+    const listening = fanOut.listen(sink, segments(`${doc}/a`), (text) => (initial = JSON.parse(text)));
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the read has returned revision 1 and waits
+    await store.set(`${doc}/a`, 2);
+    store.release();
+    await listening;
+    expect(initial).toMatchObject({ value: 2, rev: 2 });
+    await store.set(`${doc}/a`, 3);
+    expect(sink.revs()).toEqual([3]);
+  });
+
+  it('drops events it already sent and events older than the last one', async () => {
+    const { store, fanOut, doc, pubsub } = setup();
+    const sink = new Sink();
+    await fanOut.listen(sink, segments(`${doc}/a`), () => {});
+    await store.set(`${doc}/a`, 1);
+    await store.set(`${doc}/a`, 2);
+    const replay = (revision: number, value: number) =>
+      pubsub.publish(topicFor(doc), {
+        docPath: doc,
+        revision,
+        changedPaths: [`${doc}/a`],
+        value: { a: value },
+        updatedAt: 0,
+      } satisfies ChangeEvent);
+    replay(2, 2);
+    replay(1, 1);
+    replay(3, 3);
+    replay(3, 3);
+    expect(sink.received.map((event) => [event.rev, event.value])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+  });
+
+  it('holds events back from a sink that may not receive, and resyncs it with the current value', async () => {
+    const { store, fanOut, doc } = setup();
+    const sink = new Sink();
+    const listener = (await fanOut.listen(sink, segments(`${doc}/a`), () => {}))!;
+    sink.receiving = false;
+    await store.set(`${doc}/a`, 1);
+    await store.set(`${doc}/a`, 2);
+    expect(sink.received).toEqual([]);
+    sink.receiving = true;
+    fanOut.resync(listener);
+    fanOut.resync(listener);
+    expect(sink.received.map((event) => [event.rev, event.value])).toEqual([[2, 2]]);
+  });
+
+  it('subscribes once per document and unsubscribes with the last listener', async () => {
+    const { store, fanOut, doc, pubsub } = setup();
+    const sinks = [new Sink(), new Sink(), new Sink()];
+    const listeners = await Promise.all(
+      sinks.flatMap((sink) => [
+        fanOut.listen(sink, segments(`${doc}/a`), () => {}),
+        fanOut.listen(sink, segments(doc), () => {}),
+      ]),
+    );
+    expect(pubsub.subscriberCount(topicFor(doc))).toBe(1);
+    expect(fanOut.stats()).toEqual({ documents: 1, listeners: 6 });
+    await store.set(`${doc}/a`, 1);
+    expect(sinks.map((sink) => sink.revs())).toEqual([
+      [1, 1],
+      [1, 1],
+      [1, 1],
+    ]);
+    for (const listener of listeners) fanOut.unlisten(listener!);
+    fanOut.unlisten(listeners[0]!); // twice: harmless
+    expect(pubsub.subscriberCount(topicFor(doc))).toBe(0);
+    expect(fanOut.stats()).toEqual({ documents: 0, listeners: 0 });
+  });
+
+  it('registers nothing for a sink that closed while the document was read', async () => {
+    const { store, fanOut, doc, pubsub } = setup();
+    store.hold();
+    const sink = new Sink();
+    const listening = fanOut.listen(sink, segments(doc), () => {
+      throw new Error('no initial value for a closed sink');
+    });
+    sink.closed = true;
+    store.release();
+    expect(await listening).toBeNull();
+    expect(pubsub.subscriberCount(topicFor(doc))).toBe(0);
+  });
+
+  it('fails the listens of a read that failed, and reads again on the next listen', async () => {
+    const { store, fanOut, doc, pubsub } = setup();
+    store.failNext = true;
+    await expect(fanOut.listen(new Sink(), segments(doc), () => {})).rejects.toThrow('database unavailable');
+    expect(pubsub.subscriberCount(topicFor(doc))).toBe(0);
+    expect(await fanOut.listen(new Sink(), segments(doc), () => {})).not.toBeNull();
+  });
+
+  it('sends one serialized text to every listener of a path and reports a failing sink', async () => {
+    const { store, fanOut, doc, errors } = setup();
+    const texts: string[] = [];
+    const good: ListenerSink = { closed: false, receiving: true, send: (text) => texts.push(text) };
+    const bad: ListenerSink = {
+      closed: false,
+      receiving: true,
+      send: () => {
+        throw new Error('socket gone');
+      },
+    };
+    await fanOut.listen(bad, segments(`${doc}/a`), () => {});
+    await fanOut.listen(good, segments(`${doc}/a`), () => {});
+    await fanOut.listen({ ...good }, segments(`${doc}/a`), () => {});
+    await store.set(`${doc}/a`, [1, 2]);
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toBe(texts[1]);
+    expect(JSON.parse(texts[0]!)).toMatchObject({ value: [1, 2], hash: valueHash({ 0: 1, 1: 2 }) });
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,234 @@
+// Fan-out of document changes to listeners (DESIGN.md §6). One subscription per document per node, whatever the
+// number of listeners: a feed holds the latest known value and revision of its document, and its listeners grouped
+// by path. A change event carries the whole new document, so each affected path's value is computed, hashed and
+// serialized once per event and the same text goes to every listener of that path. Each listener remembers the
+// last revision it was sent, so it never gets a revision twice or out of order, whatever the transport does.
+
+import {
+  getAtPath,
+  isPathPrefix,
+  joinPath,
+  parsePath,
+  restoreArrays,
+  type RealtimeValue,
+  type ValueEvent,
+} from '@marquee/protocol';
+import { DOCUMENT_DEPTH, type ChangeEvent, type DocumentStore } from './documentStore';
+import type { Unsubscribe } from './pubsub';
+import { valueHash } from './valueHash';
+
+/** Where a listener's events go: one per connection. */
+export interface ListenerSink {
+  /** The connection is gone: nothing is registered for it any more. */
+  readonly closed: boolean;
+  /** False while the connection may not receive (expired token): events are held back until resync. */
+  readonly receiving: boolean;
+  send(text: string): void;
+}
+
+export interface Listener {
+  readonly sink: ListenerSink;
+  readonly docPath: string;
+  /** Normalized absolute path. */
+  readonly path: string;
+  /** Revision of the last value sent; later events at or below it are dropped. */
+  lastRev: number;
+}
+
+interface Group {
+  segments: string[];
+  listeners: Set<Listener>;
+}
+
+interface Feed {
+  docPath: string;
+  value: RealtimeValue;
+  revision: number;
+  /** Resolves once the document has been read; until then `latest` collects the newest event. */
+  loaded: Promise<void>;
+  ready: boolean;
+  latest: ChangeEvent | null;
+  groups: Map<string, Group>;
+  listenerCount: number;
+  /** Listens between their wait for `loaded` and their registration: the feed must outlive them. */
+  pins: number;
+  unsubscribe: Unsubscribe;
+}
+
+/** The wire text of a value event. */
+export function valueEventText(path: string, value: RealtimeValue, revision: number): string {
+  const event: ValueEvent = {
+    t: 'v',
+    path,
+    value: restoreArrays(value),
+    hash: valueHash(value),
+    rev: revision,
+  };
+  return JSON.stringify(event);
+}
+
+export interface FanOutStats {
+  documents: number;
+  listeners: number;
+}
+
+export class FanOut {
+  private readonly feeds = new Map<string, Feed>();
+  private listenerCount = 0;
+
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly onError: (error: unknown, context: string) => void = () => {},
+  ) {}
+
+  stats(): FanOutStats {
+    return { documents: this.feeds.size, listeners: this.listenerCount };
+  }
+
+  /**
+   * Registers `sink` for the node at `segments` (inside a document) and, synchronously at registration, calls
+   * `deliverInitial` with the value event of the current value, so nothing can come between it and the following
+   * changes. Resolves with the listener, or null when the sink closed meanwhile (nothing registered).
+   */
+  async listen(
+    sink: ListenerSink,
+    segments: readonly string[],
+    deliverInitial: (text: string, revision: number) => void,
+  ): Promise<Listener | null> {
+    const docPath = joinPath(segments.slice(0, DOCUMENT_DEPTH));
+    const feed = this.feedFor(docPath);
+    feed.pins++;
+    try {
+      await feed.loaded;
+    } finally {
+      feed.pins--;
+    }
+    if (sink.closed) {
+      this.release(feed);
+      return null;
+    }
+    const path = joinPath(segments);
+    const relative = segments.slice(DOCUMENT_DEPTH);
+    const key = joinPath(relative);
+    let group = feed.groups.get(key);
+    if (group === undefined) {
+      group = { segments: relative, listeners: new Set() };
+      feed.groups.set(key, group);
+    }
+    const listener: Listener = { sink, docPath, path, lastRev: feed.revision };
+    group.listeners.add(listener);
+    feed.listenerCount++;
+    this.listenerCount++;
+    deliverInitial(valueEventText(path, getAtPath(feed.value, relative), feed.revision), feed.revision);
+    return listener;
+  }
+
+  /** The current value event of a registered listener (a repeated listen), and marks it sent. */
+  current(listener: Listener): string | null {
+    const feed = this.feeds.get(listener.docPath);
+    if (feed === undefined) return null;
+    listener.lastRev = Math.max(listener.lastRev, feed.revision);
+    const relative = parsePath(listener.path).slice(DOCUMENT_DEPTH);
+    return valueEventText(listener.path, getAtPath(feed.value, relative), feed.revision);
+  }
+
+  /** Sends the current value to a listener whose events were held back, if it changed since its last one. */
+  resync(listener: Listener): void {
+    const feed = this.feeds.get(listener.docPath);
+    if (feed === undefined || feed.revision <= listener.lastRev || !listener.sink.receiving) return;
+    const text = this.current(listener);
+    if (text !== null) listener.sink.send(text);
+  }
+
+  unlisten(listener: Listener): void {
+    const feed = this.feeds.get(listener.docPath);
+    if (feed === undefined) return;
+    const key = joinPath(parsePath(listener.path).slice(DOCUMENT_DEPTH));
+    const group = feed.groups.get(key);
+    if (group === undefined || !group.listeners.delete(listener)) return;
+    if (group.listeners.size === 0) feed.groups.delete(key);
+    feed.listenerCount--;
+    this.listenerCount--;
+    this.release(feed);
+  }
+
+  private feedFor(docPath: string): Feed {
+    const existing = this.feeds.get(docPath);
+    if (existing !== undefined) return existing;
+    const feed: Feed = {
+      docPath,
+      value: null,
+      revision: 0,
+      loaded: Promise.resolve(),
+      ready: false,
+      latest: null,
+      groups: new Map(),
+      listenerCount: 0,
+      pins: 0,
+      unsubscribe: () => {},
+    };
+    this.feeds.set(docPath, feed);
+    // Subscribe first, then read: a change committed meanwhile is either in the read or in `latest`.
+    feed.unsubscribe = this.documents.watch(docPath, (event) => this.onChange(feed, event));
+    feed.loaded = this.documents.get(docPath).then(
+      (snapshot) => {
+        const latest = feed.latest;
+        if (latest !== null && latest.revision > snapshot.revision) {
+          feed.value = latest.value;
+          feed.revision = latest.revision;
+        } else {
+          feed.value = snapshot.value;
+          feed.revision = snapshot.revision;
+        }
+        feed.latest = null;
+        feed.ready = true;
+      },
+      (error: unknown) => {
+        // Forget the feed so that the next listen reads again; the waiting listens fail.
+        if (this.feeds.get(docPath) === feed) this.feeds.delete(docPath);
+        feed.unsubscribe();
+        throw error;
+      },
+    );
+    return feed;
+  }
+
+  private release(feed: Feed): void {
+    if (feed.listenerCount > 0 || feed.pins > 0) return;
+    if (this.feeds.get(feed.docPath) === feed) this.feeds.delete(feed.docPath);
+    feed.unsubscribe();
+  }
+
+  private onChange(feed: Feed, event: ChangeEvent): void {
+    if (!feed.ready) {
+      if (feed.latest === null || event.revision > feed.latest.revision) feed.latest = event;
+      return;
+    }
+    if (event.revision <= feed.revision) return;
+    const previous = feed.value;
+    feed.value = event.value;
+    feed.revision = event.revision;
+    if (feed.groups.size === 0) return;
+    const changed = event.changedPaths.map((path) => parsePath(path).slice(DOCUMENT_DEPTH));
+    for (const group of feed.groups.values()) {
+      if (!changed.some((path) => isPathPrefix(path, group.segments) || isPathPrefix(group.segments, path))) {
+        continue;
+      }
+      const node = getAtPath(event.value, group.segments);
+      // Unchanged parts of a document are shared between revisions (in process), and every listener that is up to
+      // date was last sent the previous value: nothing to tell.
+      if (node === getAtPath(previous, group.segments)) continue;
+      let text: string | null = null;
+      for (const listener of group.listeners) {
+        if (listener.lastRev >= event.revision || !listener.sink.receiving) continue;
+        try {
+          text ??= valueEventText(listener.path, node, event.revision);
+          listener.lastRev = event.revision;
+          listener.sink.send(text);
+        } catch (error) {
+          this.onError(error, `fan-out of ${feed.docPath}`);
+        }
+      }
+    }
+  }
+}

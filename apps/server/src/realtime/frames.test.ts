@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseFrame } from './frames';
+
+const text = (frame: string) => parseFrame(Buffer.from(frame), false);
+
+describe('parseFrame', () => {
+  it('parses a request of the protocol', () => {
+    expect(text('{"r":3,"t":"get","path":"players/p"}')).toEqual({
+      kind: 'request',
+      request: { r: 3, t: 'get', path: 'players/p' },
+    });
+    expect(parseFrame([Buffer.from('{"r":1,'), Buffer.from('"t":"time"}')], false)).toEqual({
+      kind: 'request',
+      request: { r: 1, t: 'time' },
+    });
+    expect(
+      parseFrame(new TextEncoder().encode('{"r":1,"t":"time"}').buffer as ArrayBuffer, false),
+    ).toMatchObject({
+      kind: 'request',
+    });
+  });
+
+  it('keeps a value JSON parsed to a non-finite number for the value rules to refuse', () => {
+    const frame = text('{"r":1,"t":"set","path":"players/p/a","value":1e999}');
+    expect(frame.kind === 'request' && frame.request.t === 'set' && frame.request.value).toBe(Infinity);
+  });
+
+  it.each([
+    ['', undefined, 'Invalid request: the frame is not JSON'],
+    ['{"r":1', undefined, 'Invalid request: the frame is not JSON'],
+    ['"get"', undefined, 'Invalid request: a request must be a JSON object'],
+    ['{"t":"time"}', undefined, 'Invalid request: "r" must be a number'],
+    ['{"r":1.5,"t":"time"}', undefined, 'Invalid request: "r" must be an integer'],
+    ['{"r":1e20,"t":"time"}', undefined, 'Invalid request: "r" is larger than 9007199254740991'],
+    [
+      '{"r":2}',
+      2,
+      'Invalid request: "t" must be one of auth, listen, unlisten, get, set, update, remove, cas, od, time',
+    ],
+    ['{"r":2,"t":"auth"}', 2, 'Invalid request: "token" must be a string'],
+    ['{"r":2,"t":"set","path":"a/b"}', 2, 'Invalid request: "value" is missing'],
+    ['{"r":2,"t":"od","action":"set"}', 2, 'Invalid request: "path" must be a string'],
+  ])('answers %j as garbage', (frame, r, message) => {
+    expect(text(frame)).toEqual(
+      r === undefined ? { kind: 'garbage', message } : { kind: 'garbage', r, message },
+    );
+  });
+
+  it('keeps a "__proto__" member of a value as sent, for the value rules to refuse', () => {
+    const frame = text('{"r":1,"t":"update","path":"players/p","value":{"__proto__":{"x":1},"a":1}}');
+    if (frame.kind !== 'request' || frame.request.t !== 'update') throw new Error('not an update');
+    expect(Object.keys(frame.request.value)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(frame.request.value)).toBe(Object.prototype);
+  });
+
+  it('refuses a path longer than the protocol allows', () => {
+    expect(text(`{"r":2,"t":"get","path":"${'a'.repeat(4097)}"}`)).toEqual({
+      kind: 'garbage',
+      r: 2,
+      message: 'Invalid request: "path" is longer than 4096 characters',
+    });
+  });
+
+  it('refuses binary frames', () => {
+    expect(parseFrame(Buffer.from('{"r":1,"t":"time"}'), true)).toEqual({
+      kind: 'garbage',
+      message: 'Invalid request: frames must be JSON text',
+    });
+  });
+});

@@ -1,0 +1,90 @@
+// Parsing of incoming realtime frames: a JSON text frame that is one request of the protocol, or garbage with a
+// readable reason (and the request id when one can be read, so the answer still reaches the caller).
+
+import { ClientMessageSchema, type ClientMessage } from '@marquee/protocol';
+
+export type ParsedFrame =
+  { kind: 'request'; request: ClientMessage } | { kind: 'garbage'; r?: number; message: string };
+
+const MAX_QUOTED_FIELD = 60;
+
+function requestIdOf(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const r = (value as { r?: unknown }).r;
+  return typeof r === 'number' && Number.isSafeInteger(r) && r >= 0 ? r : undefined;
+}
+
+interface Issue {
+  code: string;
+  path: PropertyKey[];
+  expected?: unknown;
+  options?: unknown;
+  values?: unknown;
+  maximum?: unknown;
+  minimum?: unknown;
+  origin?: unknown;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  object: 'an object',
+  record: 'an object',
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+};
+
+function list(values: unknown): string {
+  return Array.isArray(values) ? values.map(String).join(', ') : String(values);
+}
+
+// zod/mini carries no messages of its own (only "Invalid input"); these say what is wrong with which field.
+function describeIssue(issue: Issue): string {
+  const field = issue.path.map(String).join('.').slice(0, MAX_QUOTED_FIELD);
+  const subject = field === '' ? 'a request' : `"${field}"`;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (field === '') return 'a request must be a JSON object';
+      if (issue.expected === 'nonoptional') return `${subject} is missing`;
+      return `${subject} must be ${TYPE_NAMES[String(issue.expected)] ?? String(issue.expected)}`;
+    case 'invalid_union':
+      return `${subject} must be one of ${list(issue.options)}`;
+    case 'invalid_value':
+      return `${subject} must be one of ${list(issue.values)}`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `${subject} is longer than ${String(issue.maximum)} characters`
+        : `${subject} is larger than ${String(issue.maximum)}`;
+    case 'too_small':
+      return `${subject} must be at least ${String(issue.minimum)}`;
+    default:
+      return `${subject} is not valid`;
+  }
+}
+
+/** `data` as received from ws: text frames are UTF-8 (ws has checked), binary frames are refused. */
+export function parseFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): ParsedFrame {
+  if (isBinary) return { kind: 'garbage', message: 'Invalid request: frames must be JSON text' };
+  const text = Buffer.isBuffer(data)
+    ? data.toString('utf8')
+    : Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data).toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'garbage', message: 'Invalid request: the frame is not JSON' };
+  }
+  const parsed = ClientMessageSchema.safeParse(value);
+  if (parsed.success) {
+    const request = parsed.data;
+    // zod rebuilds records, and a "__proto__" member would be lost on the way (or become the prototype): the
+    // value rules must see the value exactly as it was sent, to refuse such keys.
+    if ('value' in request) request.value = (value as { value: never }).value;
+    return { kind: 'request', request };
+  }
+  const r = requestIdOf(value);
+  const issue = parsed.error.issues[0];
+  const message = `Invalid request: ${issue === undefined ? 'not a request' : describeIssue(issue as Issue)}`;
+  return r === undefined ? { kind: 'garbage', message } : { kind: 'garbage', r, message };
+}

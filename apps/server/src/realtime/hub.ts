@@ -1,0 +1,232 @@
+// The realtime hub of one server node (DESIGN.md §4, §6): accepts the sockets of /realtime, keeps them alive (ws
+// ping every interval; a socket silent for the idle timeout is terminated, which runs its onDisconnect actions),
+// renews the node's lease and runs the armed actions of dead nodes, and on shutdown closes every socket with 1001
+// and runs their onDisconnect actions before the database closes: a graceful shutdown is a disconnect of every
+// client, and the clients reconnect to another node (or to this one when it is back).
+
+import type { FastifyBaseLogger } from 'fastify';
+import WebSocket from 'ws';
+import {
+  REALTIME_IDLE_TIMEOUT_MS,
+  REALTIME_MAX_FRAME_BYTES,
+  REALTIME_MAX_LISTENS,
+  REALTIME_PING_INTERVAL_MS,
+  REALTIME_RATE_BURST,
+  REALTIME_RATE_PER_SECOND,
+} from '@marquee/protocol';
+import { newId } from '../ids';
+import type { AppServices } from '../services';
+import { RealtimeConnection, type ConnectionContext, type ConnectionLimits } from './connection';
+import { FanOut, type FanOutStats } from './fanOut';
+import { NODE_LEASE_MS, NODE_LEASE_RENEW_MS, NodeLease } from './nodeLease';
+import { DisconnectActions } from './onDisconnect';
+import { PLAYER_ORG_CACHE_MS, PlayerOrgCache } from './playerOrgs';
+import { RealtimeRules } from './rules';
+
+/** Invalid frames a connection may send before it is closed (a correct client sends none). */
+export const REALTIME_MAX_GARBAGE_FRAMES = 10;
+/** Close code and reason when the node shuts down. */
+export const CLOSE_GOING_AWAY = 1001;
+
+export interface RealtimeHubOptions extends Partial<ConnectionLimits> {
+  pingIntervalMs?: number;
+  idleTimeoutMs?: number;
+  leaseMs?: number;
+  leaseRenewMs?: number;
+  playerOrgCacheMs?: number;
+  /** Default: a new id per hub. */
+  nodeId?: string;
+  /** Monotonic milliseconds (rate limits, keep-alive, caches); default performance.now. */
+  now?: () => number;
+}
+
+export interface RealtimeHubStats extends FanOutStats {
+  connections: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  ratePerSecond: REALTIME_RATE_PER_SECOND,
+  rateBurst: REALTIME_RATE_BURST,
+  floodTolerance: 2 * REALTIME_RATE_BURST,
+  maxGarbageFrames: REALTIME_MAX_GARBAGE_FRAMES,
+  maxListens: REALTIME_MAX_LISTENS,
+  maxInflightBytes: 2 * REALTIME_MAX_FRAME_BYTES,
+  maxBufferedBytes: 4 * REALTIME_MAX_FRAME_BYTES,
+};
+
+export class RealtimeHub {
+  readonly nodeId: string;
+  readonly fanOut: FanOut;
+  readonly rules: RealtimeRules;
+  readonly disconnects: DisconnectActions;
+  readonly lease: NodeLease;
+  private readonly context: ConnectionContext;
+  private readonly sockets = new Map<WebSocket, RealtimeConnection>();
+  /** onDisconnect runs and sweeps in flight, awaited at shutdown. */
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly pingIntervalMs: number;
+  private readonly idleTimeoutMs: number;
+  private readonly leaseRenewMs: number;
+  private pingTimer: NodeJS.Timeout | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<number> | null = null;
+  private closing: Promise<void> | null = null;
+
+  constructor(
+    services: AppServices,
+    private readonly log: FastifyBaseLogger,
+    options: RealtimeHubOptions = {},
+  ) {
+    const now = options.now ?? (() => performance.now());
+    this.nodeId = options.nodeId ?? newId(services.clock());
+    this.pingIntervalMs = options.pingIntervalMs ?? REALTIME_PING_INTERVAL_MS;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? REALTIME_IDLE_TIMEOUT_MS;
+    this.leaseRenewMs = options.leaseRenewMs ?? NODE_LEASE_RENEW_MS;
+    const onError = (error: unknown, context: string) => log.error({ err: error }, `realtime: ${context}`);
+    const orgs = new PlayerOrgCache({
+      db: services.db,
+      now,
+      ttlMs: options.playerOrgCacheMs ?? PLAYER_ORG_CACHE_MS,
+    });
+    this.rules = new RealtimeRules((playerId) => orgs.orgOf(playerId));
+    this.fanOut = new FanOut(services.documents, onError);
+    this.disconnects = new DisconnectActions({
+      db: services.db,
+      documents: services.documents,
+      rules: this.rules,
+      nodeId: this.nodeId,
+      clock: services.clock,
+      onError,
+    });
+    this.lease = new NodeLease({
+      db: services.db,
+      nodeId: this.nodeId,
+      clock: services.clock,
+      leaseMs: options.leaseMs ?? NODE_LEASE_MS,
+    });
+    const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS };
+    for (const key of Object.keys(limits) as (keyof ConnectionLimits)[]) {
+      const value = options[key];
+      if (value !== undefined) limits[key] = value;
+    }
+    this.context = {
+      documents: services.documents,
+      fanOut: this.fanOut,
+      rules: this.rules,
+      disconnects: this.disconnects,
+      verifyIdToken: (token) => services.identity.verifyIdToken(token),
+      clock: services.clock,
+      now,
+      limits,
+      log,
+    };
+  }
+
+  /** Takes the node's lease and starts the keep-alive and lease timers. */
+  async start(): Promise<void> {
+    await this.lease.acquire();
+    this.pingTimer = setInterval(() => this.keepAlive(), this.pingIntervalMs);
+    this.pingTimer.unref();
+    this.leaseTimer = setInterval(() => {
+      this.track(
+        this.sweep().catch((error: unknown) => this.log.error({ err: error }, 'realtime: lease sweep')),
+      );
+    }, this.leaseRenewMs);
+    this.leaseTimer.unref();
+  }
+
+  stats(): RealtimeHubStats {
+    return { connections: this.sockets.size, ...this.fanOut.stats() };
+  }
+
+  /** The connection behind a socket (tests, diagnostics). */
+  connectionOf(socket: WebSocket): RealtimeConnection | undefined {
+    return this.sockets.get(socket);
+  }
+
+  /** Serves one accepted socket of /realtime. */
+  accept(socket: WebSocket): void {
+    if (this.closing !== null) {
+      socket.close(CLOSE_GOING_AWAY, 'Server shutting down');
+      return;
+    }
+    const connection = new RealtimeConnection(socket, this.context);
+    this.sockets.set(socket, connection);
+    socket.on('message', (data, isBinary) => {
+      try {
+        connection.onFrame(data, isBinary);
+      } catch (error) {
+        // Never expected; one connection's trouble must not reach the others.
+        this.log.error({ err: error, connection: connection.id }, 'realtime: frame handling failed');
+        socket.terminate();
+      }
+    });
+    socket.on('pong', () => connection.touch());
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      this.track(connection.dispose());
+    });
+  }
+
+  /**
+   * Renews this node's lease and runs the armed actions of nodes whose lease expired. Answers the number of
+   * actions run. Runs on a timer; callable directly (tests).
+   */
+  sweep(): Promise<number> {
+    this.sweeping ??= (async () => {
+      try {
+        if (!(await this.lease.renew())) {
+          this.log.warn(
+            { node: this.nodeId },
+            'realtime: node lease was lost; armed actions persisted again',
+          );
+          for (const connection of this.sockets.values()) {
+            await this.disconnects.persist(connection.id, connection.armedActions());
+          }
+        }
+        return await this.disconnects.adoptOrphans(await this.lease.liveNodes());
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+
+  /**
+   * Closes every socket with 1001, runs their onDisconnect actions and gives up the lease. Called before the server
+   * and the database close (preClose), so every action is written.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (this.pingTimer) clearInterval(this.pingTimer);
+      if (this.leaseTimer) clearInterval(this.leaseTimer);
+      for (const connection of this.sockets.values()) {
+        connection.closeWith(CLOSE_GOING_AWAY, 'Server shutting down');
+        this.track(connection.dispose());
+      }
+      while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+      // Sockets whose peer never answered the close frame.
+      for (const socket of this.sockets.keys()) socket.terminate();
+      await this.lease.release();
+    })();
+    return this.closing;
+  }
+
+  private track(promise: Promise<unknown>): void {
+    this.pending.add(promise);
+    void promise.finally(() => this.pending.delete(promise));
+  }
+
+  private keepAlive(): void {
+    const now = this.context.now();
+    for (const [socket, connection] of this.sockets) {
+      if (connection.paused) continue;
+      if (now - connection.lastSeen >= this.idleTimeoutMs) {
+        this.log.info({ connection: connection.id }, 'realtime: no answer to pings; dropped');
+        socket.terminate();
+      } else if (socket.readyState === WebSocket.OPEN) {
+        socket.ping();
+      }
+    }
+  }
+}

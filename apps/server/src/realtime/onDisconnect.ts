@@ -1,0 +1,226 @@
+// onDisconnect actions (DESIGN.md §3 "Presence", §6): a set or update a connection arms to run when it closes or
+// stops answering. Each armed action is kept in memory by its connection AND persisted in armed_disconnects with
+// this node's id, so that when the node dies, a surviving node runs them once the node's lease has expired. Every
+// action runs through the security rules with the principal that armed it, and server timestamps in it are resolved
+// when it runs, not when it was armed.
+
+import type { Kysely } from 'kysely';
+import { joinPath, parsePath, type RealtimeValue } from '@marquee/protocol';
+import type { Database } from '../db/schema';
+import { newId } from '../ids';
+import type { DocumentStore } from './documentStore';
+import type { Principal, RealtimeRules } from './rules';
+
+export type DisconnectOp =
+  | { action: 'set'; value: RealtimeValue }
+  /** Keys are paths relative to the action's path, values in stored form (null removes). */
+  | { action: 'update'; value: Record<string, RealtimeValue> };
+
+export interface ArmedAction {
+  id: string;
+  /** Order of arming within the connection. */
+  seq: number;
+  /** Normalized absolute path. */
+  path: string;
+  op: DisconnectOp;
+  principal: Principal;
+}
+
+/** The JSON of armed_disconnects.op. */
+interface StoredOp {
+  seq: number;
+  action: DisconnectOp['action'];
+  value: unknown;
+  principal: Principal;
+}
+
+/** Joins a node id and a claim: rows adopted from a dead node belong to the adopting node while it lives. */
+const CLAIM_SEPARATOR = '~';
+
+/** The node that owns rows carrying `nodeId` (the node itself, or the node that adopted them). */
+export function ownerOf(nodeId: string): string {
+  return nodeId.split(CLAIM_SEPARATOR)[0] as string;
+}
+
+/** Absolute paths an action writes: the node itself for a set, every key below it for an update. */
+export function writtenPaths(action: Pick<ArmedAction, 'path' | 'op'>): string[][] {
+  const base = parsePath(action.path);
+  if (action.op.action === 'set') return [base];
+  const keys = Object.keys(action.op.value);
+  return keys.length === 0 ? [base] : keys.map((key) => [...base, ...parsePath(key)]);
+}
+
+export interface DisconnectActionsOptions {
+  db: Kysely<Database>;
+  documents: DocumentStore;
+  rules: RealtimeRules;
+  nodeId: string;
+  clock: () => number;
+  onError: (error: unknown, context: string) => void;
+}
+
+export class DisconnectActions {
+  private readonly db: Kysely<Database>;
+  private readonly documents: DocumentStore;
+  private readonly rules: RealtimeRules;
+  private readonly nodeId: string;
+  private readonly clock: () => number;
+  private readonly onError: (error: unknown, context: string) => void;
+
+  constructor(options: DisconnectActionsOptions) {
+    this.db = options.db;
+    this.documents = options.documents;
+    this.rules = options.rules;
+    this.nodeId = options.nodeId;
+    this.clock = options.clock;
+    this.onError = options.onError;
+  }
+
+  /** Persists armed actions of a live connection on this node. */
+  async persist(connectionId: string, actions: readonly ArmedAction[]): Promise<void> {
+    if (actions.length === 0) return;
+    const now = this.clock();
+    await this.db
+      .insertInto('armed_disconnects')
+      .values(
+        actions.map((action) => ({
+          id: action.id,
+          node_id: this.nodeId,
+          connection_id: connectionId,
+          player_id: action.principal.kind === 'player' ? action.principal.uid : null,
+          path: action.path,
+          op: JSON.stringify({
+            seq: action.seq,
+            action: action.op.action,
+            value: action.op.value,
+            principal: action.principal,
+          } satisfies StoredOp),
+          created_at: now,
+        })),
+      )
+      // Persisted again after a lost lease, a row may still be held by the node that adopted it: take it back.
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet((eb) => ({ node_id: eb.ref('excluded.node_id') })),
+      )
+      .execute();
+  }
+
+  async cancel(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('armed_disconnects').where('id', 'in', ids).execute();
+  }
+
+  /** Runs a closed connection's actions in order, then forgets them. */
+  async fire(connectionId: string, actions: readonly ArmedAction[]): Promise<void> {
+    await this.run(actions);
+    try {
+      await this.db.deleteFrom('armed_disconnects').where('connection_id', '=', connectionId).execute();
+    } catch (error) {
+      this.onError(error, `deleting the onDisconnect actions of ${connectionId}`);
+    }
+  }
+
+  /**
+   * Runs `actions` in order, each through the rules: an action the rules refuse now, or whose write fails, is
+   * reported and skipped; the others still run. Answers the number of actions applied.
+   */
+  async run(actions: readonly ArmedAction[]): Promise<number> {
+    let applied = 0;
+    for (const action of actions) {
+      try {
+        if (!writtenPaths(action).every((segments) => this.rules.mayWrite(action.principal, segments))) {
+          this.onError(
+            new Error(`onDisconnect ${action.op.action} at "${action.path}" refused by the rules`),
+            'onDisconnect',
+          );
+          continue;
+        }
+        if (action.op.action === 'set') await this.documents.set(action.path, action.op.value);
+        else await this.documents.update(action.path, action.op.value);
+        applied++;
+      } catch (error) {
+        this.onError(error, `onDisconnect ${action.op.action} at "${action.path}"`);
+      }
+    }
+    return applied;
+  }
+
+  /**
+   * Runs the actions of nodes that are no longer alive (`liveNodes`: node ids with an unexpired lease). The rows of
+   * each dead node are first claimed by one UPDATE that renames their node id, so when several nodes sweep at once,
+   * exactly one of them runs each row; the rows are deleted once run. Answers the number of actions applied.
+   */
+  async adoptOrphans(liveNodes: ReadonlySet<string>): Promise<number> {
+    const nodes = await this.db.selectFrom('armed_disconnects').select('node_id').distinct().execute();
+    let applied = 0;
+    for (const { node_id: nodeId } of nodes) {
+      if (liveNodes.has(ownerOf(nodeId))) continue;
+      const claim = `${this.nodeId}${CLAIM_SEPARATOR}${newId(this.clock())}`;
+      const claimed = await this.db
+        .updateTable('armed_disconnects')
+        .set({ node_id: claim })
+        .where('node_id', '=', nodeId)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) continue; // another node was first
+      const rows = await this.db
+        .selectFrom('armed_disconnects')
+        .select(['id', 'connection_id', 'path', 'op'])
+        .where('node_id', '=', claim)
+        .execute();
+      const byConnection = new Map<string, ArmedAction[]>();
+      for (const row of rows) {
+        const action = parseRow(row);
+        if (action === null) {
+          this.onError(new Error(`unreadable onDisconnect row ${row.id}`), 'onDisconnect adoption');
+          continue;
+        }
+        const list = byConnection.get(row.connection_id) ?? [];
+        list.push(action);
+        byConnection.set(row.connection_id, list);
+      }
+      for (const actions of byConnection.values()) {
+        applied += await this.run(actions.sort((a, b) => a.seq - b.seq));
+      }
+      await this.db.deleteFrom('armed_disconnects').where('node_id', '=', claim).execute();
+    }
+    return applied;
+  }
+}
+
+function isPrincipal(value: unknown): value is Principal {
+  if (typeof value !== 'object' || value === null) return false;
+  const principal = value as Partial<Principal> & { orgId?: unknown };
+  if (typeof principal.uid !== 'string') return false;
+  if (principal.kind === 'player') return true;
+  return principal.kind === 'operator' && (principal.orgId === null || typeof principal.orgId === 'string');
+}
+
+function parseRow(row: { id: string; path: string; op: string }): ArmedAction | null {
+  let stored: Partial<StoredOp>;
+  try {
+    stored = JSON.parse(row.op) as Partial<StoredOp>;
+  } catch {
+    return null;
+  }
+  if (typeof stored.seq !== 'number' || !isPrincipal(stored.principal)) return null;
+  const path = joinPath(parsePath(row.path));
+  if (stored.action === 'set') {
+    return {
+      id: row.id,
+      seq: stored.seq,
+      path,
+      op: { action: 'set', value: (stored.value ?? null) as RealtimeValue },
+      principal: stored.principal,
+    };
+  }
+  if (stored.action === 'update' && typeof stored.value === 'object' && stored.value !== null) {
+    return {
+      id: row.id,
+      seq: stored.seq,
+      path,
+      op: { action: 'update', value: stored.value as Record<string, RealtimeValue> },
+      principal: stored.principal,
+    };
+  }
+  return null;
+}

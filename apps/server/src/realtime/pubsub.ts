@@ -1,0 +1,65 @@
+// Fan-out of realtime changes (DESIGN.md §6): in-process by default; a Redis implementation of the same interface
+// lets several nodes share listeners (REDIS_URL, scale-out). Messages are JSON-serialisable values.
+
+export type Unsubscribe = () => void;
+export type MessageHandler = (message: unknown) => void;
+
+export interface PubSub {
+  /**
+   * Delivers `message` to every subscriber of `topic`. Messages published on one topic from one node arrive in
+   * publish order; a handler that throws is reported and never stops delivery to the others.
+   */
+  publish(topic: string, message: unknown): void;
+  subscribe(topic: string, handler: MessageHandler): Unsubscribe;
+  /** Stops delivery and releases connections; later publishes are dropped. */
+  close(): Promise<void>;
+}
+
+/** Delivers synchronously, in publish order, within this process. */
+export class InProcessPubSub implements PubSub {
+  private readonly topics = new Map<string, Set<MessageHandler>>();
+  private closed = false;
+
+  constructor(private readonly onHandlerError: (error: unknown, topic: string) => void = () => {}) {}
+
+  publish(topic: string, message: unknown): void {
+    if (this.closed) return;
+    const handlers = this.topics.get(topic);
+    if (handlers === undefined) return;
+    // A copy: a handler may unsubscribe itself or others while the message is delivered.
+    for (const handler of [...handlers]) {
+      try {
+        handler(message);
+      } catch (error) {
+        this.onHandlerError(error, topic);
+      }
+    }
+  }
+
+  subscribe(topic: string, handler: MessageHandler): Unsubscribe {
+    let handlers = this.topics.get(topic);
+    if (handlers === undefined) {
+      handlers = new Set();
+      this.topics.set(topic, handlers);
+    }
+    // Each subscription is its own entry, so subscribing one function twice needs two unsubscribes.
+    const entry: MessageHandler = (message) => handler(message);
+    handlers.add(entry);
+    return () => {
+      const current = this.topics.get(topic);
+      if (current === undefined) return;
+      current.delete(entry);
+      if (current.size === 0) this.topics.delete(topic);
+    };
+  }
+
+  /** Number of subscriptions on `topic` (for tests and metrics). */
+  subscriberCount(topic: string): number {
+    return this.topics.get(topic)?.size ?? 0;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.topics.clear();
+  }
+}

@@ -1,0 +1,99 @@
+// Presence (SPEC.md §4 "Connection states") against the real server: the connection record is written on
+// connect, the server clears it through the armed disconnect action when the socket goes, and it is written
+// again on reconnect.
+
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_RECONNECT_MAX_MS } from '@marquee/protocol';
+import { isOnline, onValue, ref, trackPresence } from '../src/index';
+import { openClient, waitForConnected, waitForValue, type TestClient } from './clients';
+import { newPlayer, startServer, type TestPlayer, type TestServer } from './serverHarness';
+
+describe('presence with the real server', () => {
+  let server: TestServer;
+  let player: TestPlayer;
+  let clients: TestClient[] = [];
+  const open = () => {
+    const client = openClient(server, player, { random: () => 0 });
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  afterEach(() => {
+    for (const client of clients) client.db.close();
+    clients = [];
+  });
+
+  type Record = { connected?: boolean; connected_at?: number; disconnected_at?: number; id?: string } | null;
+
+  it('writes the connection record on connect and the server clears it when the client closes', async () => {
+    player = await newPlayer(server);
+    const watcher = open();
+    const record = ref(watcher.db, `players/${player.id}/connection`);
+    const player1 = open();
+    const presence = trackPresence(player1.db, player.id, { connectionId: 'session-1' });
+    expect(presence.connectionId).toBe('session-1');
+    const before = Date.now();
+    const up = (await waitForValue(record, (s) => (s.val() as Record)?.connected === true)).val() as Record;
+    expect(up).toEqual({ connected: true, connected_at: expect.any(Number) as number, id: 'session-1' });
+    expect(up?.connected_at).toBeGreaterThanOrEqual(before - 1000);
+    expect(isOnline(player1.db)).toBe(true);
+
+    player1.db.close();
+    const down = (
+      await waitForValue(record, (s) => (s.val() as Record)?.connected === false)
+    ).val() as Record;
+    expect(down).toEqual({ connected: false, disconnected_at: expect.any(Number) as number });
+    expect(down?.disconnected_at).toBeGreaterThanOrEqual(up?.connected_at as number);
+    expect(isOnline(player1.db)).toBe(false);
+  });
+
+  it('goes down when the socket drops and up again, with the same id, when it reconnects', async () => {
+    player = await newPlayer(server);
+    const watcher = open();
+    const record = ref(watcher.db, `players/${player.id}/connection`);
+    const player1 = open();
+    const { connectionId } = trackPresence(player1.db, player.id);
+    expect(connectionId).toMatch(/^[0-9a-f]{32}$/);
+    await waitForValue(record, (s) => (s.val() as Record)?.id === connectionId);
+
+    const seen: Record[] = [];
+    const local = ref(player1.db, `players/${player.id}/connection`);
+    onValue(local, (snapshot) => seen.push(snapshot.val() as Record));
+    server.killSockets();
+    // Locally the down record shows at once, while the socket is gone.
+    await waitForConnected(player1.db, false);
+    expect(seen.at(-1)).toEqual({ connected: false, disconnected_at: expect.any(Number) as number });
+    await waitForConnected(player1.db, true, REALTIME_RECONNECT_MAX_MS);
+    await waitForConnected(watcher.db, true, REALTIME_RECONNECT_MAX_MS);
+    const again = await waitForValue(record, (s) => (s.val() as Record)?.connected === true);
+    expect(again.val()).toEqual({
+      connected: true,
+      connected_at: expect.any(Number) as number,
+      id: connectionId,
+    });
+  });
+
+  it('stop() ends the tracking: after a reconnect the record is not written again', async () => {
+    player = await newPlayer(server);
+    const watcher = open();
+    const record = ref(watcher.db, `players/${player.id}/connection`);
+    const player1 = open();
+    const presence = trackPresence(player1.db, player.id, { connectionId: 'stopped' });
+    await waitForValue(record, (s) => (s.val() as Record)?.id === 'stopped');
+    presence.stop();
+    server.killSockets();
+    await waitForValue(record, (s) => (s.val() as Record)?.connected === false);
+    await waitForConnected(player1.db, true, REALTIME_RECONNECT_MAX_MS);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitForConnected(watcher.db, true, REALTIME_RECONNECT_MAX_MS);
+    const after = await waitForValue(record, (s) => s.exists());
+    expect((after.val() as Record)?.connected).toBe(false);
+    expect(() => trackPresence(player1.db, 'a/b')).toThrow('playerId must be one key');
+  });
+});
