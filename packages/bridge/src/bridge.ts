@@ -7,6 +7,8 @@ import {
   BRIDGE_CALL_TIMEOUT_MS,
   BRIDGE_CONNECT_TIMEOUT_MS,
   BRIDGE_PING_INTERVAL_MS,
+  defaultTimers,
+  type Timers,
 } from '@marquee/protocol';
 import { ConnectAttempt } from './connectAttempt';
 import { errorText } from './errorText';
@@ -16,7 +18,6 @@ import { encodeMessage, parseMessage, type BridgeMessage, type ConnectionTag } f
 import { OriginPin } from './originPin';
 import { PendingCalls } from './pendingCalls';
 import { randomId } from './randomId';
-import { defaultTimers, type Timers } from './timers';
 
 /**
  * Messages longer than this many characters are ignored unparsed. Not a spec value: a bound on what a hostile or

@@ -1,7 +1,6 @@
-import { BRIDGE_CONNECT_TIMEOUT_MS, BRIDGE_PING_INTERVAL_MS } from '@marquee/protocol';
+import { BRIDGE_CONNECT_TIMEOUT_MS, BRIDGE_PING_INTERVAL_MS, defaultTimers } from '@marquee/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ConnectAttempt } from './connectAttempt';
-import { defaultTimers } from './timers';
 
 describe('ConnectAttempt', () => {
   let sendPing: Mock<() => void>;

@@ -1,7 +1,7 @@
 // One `connect()`: a ping at once and every ping interval until the handshake succeeds, fails, or the connect
 // time-out rejects it with 'connect timeout'. Both timers are released however it ends.
 
-import type { TimerHandle, Timers } from './timers';
+import type { TimerHandle, Timers } from '@marquee/protocol';
 
 export interface ConnectAttemptOptions {
   timers: Timers;

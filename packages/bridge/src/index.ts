@@ -11,4 +11,4 @@ export {
 export type { EventHandler } from './eventHandlers';
 export type { ExposedApi } from './exposedApi';
 export { encodeMessage, parseMessage, type BridgeMessage, type CallId, type ConnectionTag } from './messages';
-export { defaultTimers, type TimerHandle, type Timers } from './timers';
+export { defaultTimers, type TimerHandle, type Timers } from '@marquee/protocol';

@@ -1,7 +1,6 @@
-import { BRIDGE_CALL_TIMEOUT_MS } from '@marquee/protocol';
+import { BRIDGE_CALL_TIMEOUT_MS, defaultTimers } from '@marquee/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PendingCalls } from './pendingCalls';
-import { defaultTimers } from './timers';
 
 describe('PendingCalls', () => {
   let calls: PendingCalls;

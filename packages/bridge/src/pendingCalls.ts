@@ -2,7 +2,7 @@
 // time-out, or by `rejectAll` on close — whichever comes first; anything arriving later for it is dropped.
 
 import type { CallId } from './messages';
-import type { TimerHandle, Timers } from './timers';
+import type { TimerHandle, Timers } from '@marquee/protocol';
 
 export type CallOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 

@@ -30,6 +30,7 @@ export * from './schemaText';
 export * from './screenName';
 export * from './settings';
 export * from './storageCleaning';
+export * from './timers';
 export * from './updateChannel';
 export * from './uptime';
 export * from './utf8';

@@ -12,5 +12,5 @@ export { isOnline, trackPresence, type Presence, type PresenceOptions } from './
 export { LOCAL_CACHE_PREFIX, type StorageLike } from './core/localCache';
 export type { WebSocketConstructor, WebSocketLike } from './core/connection';
 export type { FetchLike } from './core/restFallback';
-export type { Timers } from './core/timers';
+export type { Timers } from '@marquee/protocol';
 export type { Logger } from './core/types';

@@ -5,7 +5,7 @@ import type { Logger } from '../core/types';
 import type { FetchLike } from '../core/restFallback';
 import type { StorageLike } from '../core/localCache';
 import type { WebSocketConstructor } from '../core/connection';
-import { defaultTimers, type Timers } from '../core/timers';
+import { defaultTimers, type Timers } from '@marquee/protocol';
 import { Repo } from '../core/repo';
 
 export interface DatabaseOptions {

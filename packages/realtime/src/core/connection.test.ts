@@ -6,6 +6,7 @@ import {
   REALTIME_RATE_BURST,
   REALTIME_RECONNECT_MAX_MS,
   REALTIME_RECONNECT_MIN_MS,
+  defaultTimers,
 } from '@marquee/protocol';
 import { fakeSockets, memoryLogger, settle, type FakeSocket } from '../../test/fakeSocket';
 import {
@@ -18,7 +19,6 @@ import {
   reconnectDelay,
   type ConnectionOptions,
 } from './connection';
-import { defaultTimers } from './timers';
 
 const HOUR = 3_600_000;
 

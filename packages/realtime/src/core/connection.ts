@@ -18,11 +18,13 @@ import {
   type AuthAnswer,
   type TimeAnswer,
   type ValueEvent,
+  MAX_TIMER_DELAY_MS,
+  type TimerHandle,
+  type Timers,
 } from '@marquee/protocol';
 import { RealtimeError } from '../errors';
 import { Requests, promisedAnswer, type RequestHandler } from './requests';
 import { SendBudget } from './sendBudget';
-import { MAX_TIMER_DELAY_MS, type TimerHandle, type Timers } from './timers';
 import type { Answer, Logger, Request } from './types';
 
 /** A socket that has neither opened nor authenticated by then is given up (and counts as a failed attempt). */

@@ -3,13 +3,12 @@
 // against the real server are in test/*.test.ts.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeValue } from '@marquee/protocol';
+import { type RealtimeValue, defaultTimers } from '@marquee/protocol';
 import { fakeSockets, memoryLogger, settle, type FakeSocket } from '../../test/fakeSocket';
 import { MemoryStorage } from '../../test/memoryStorage';
 import type { Listener } from './listens';
 import { ACKED_WRITE_GRACE_MS, READ_CONNECT_WAIT_MS, Repo } from './repo';
 import type { FetchLike } from './restFallback';
-import { defaultTimers } from './timers';
 
 const HOUR = 3_600_000;
 

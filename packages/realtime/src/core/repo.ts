@@ -19,6 +19,8 @@ import {
   type RealtimeValue,
   type ValueAnswer,
   type ValueEvent,
+  type TimerHandle,
+  type Timers,
 } from '@marquee/protocol';
 import { RealtimeError, closedError, errorFromAnswer, errorFromValidation } from '../errors';
 import { CONNECT_TIMEOUT_MS, Connection, type WebSocketConstructor } from './connection';
@@ -30,7 +32,6 @@ import { OnDisconnectRegistry } from './onDisconnectRegistry';
 import { restRead, type FetchLike, type RestFallbackOptions } from './restFallback';
 import { ServerTime } from './serverTime';
 import { Transactions, type TransactionResult, type UpdateFunction } from './transactions';
-import type { TimerHandle, Timers } from './timers';
 import type { Answer, Logger, Request } from './types';
 import { entryView, isReflected, viewOf } from './views';
 import { WriteQueue, type Change, type PendingWrite, type WriteRequest } from './writeQueue';

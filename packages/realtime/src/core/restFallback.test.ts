@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLogger } from '../../test/fakeSocket';
 import { REST_TIMEOUT_MS, restRead, restReadUrl, type FetchLike } from './restFallback';
-import { defaultTimers } from './timers';
+import { defaultTimers } from '@marquee/protocol';
 
 function options(fetchImpl: FetchLike, token: string | null = 'id-token') {
   return {

@@ -3,9 +3,8 @@
 // permission denied; 404 is null data. Anything else (network down, time-out, a 5xx, a body that is not JSON)
 // means the REST route is unavailable too, and the caller falls back to the local copy.
 
-import type { RealtimeValue } from '@marquee/protocol';
+import type { RealtimeValue, Timers } from '@marquee/protocol';
 import { RealtimeError } from '../errors';
-import type { Timers } from './timers';
 import type { Logger } from './types';
 
 export const REST_TIMEOUT_MS = 5_000;
