@@ -67,10 +67,10 @@ describe('nextRestartTime', () => {
     );
   });
 
-  it('compares the random-delayed time, not the base time, with now', () => {
-    const now = at('2026-01-15T04:20:00Z');
+  it("never restarts twice in one window: from inside today's window the next restart is tomorrow's", () => {
+    const now = at('2026-01-15T04:20:00Z'); // e.g. just restarted at 04:19
     expect(iso(nextRestartTime({ timezone: 'UTC' }, { now, random: fixed(0.5) }))).toBe(
-      '2026-01-15T04:30:00.000Z',
+      '2026-01-16T04:30:00.000Z',
     );
     expect(iso(nextRestartTime({ timezone: 'UTC' }, { now, random: fixed(0.25) }))).toBe(
       '2026-01-16T04:15:00.000Z',
@@ -101,18 +101,15 @@ describe('nextRestartTime', () => {
     );
   });
 
-  it('carries a delay past midnight into the next day, including from the day before', () => {
+  it('carries a delay past midnight into the next day, and skips a window that began before now', () => {
     const options = { timezone: 'UTC', nextRestartBaseTimeTarget: '11:30pm' };
     const random = fixed(0.75); // 45 minutes → 00:15 the next day
-    expect(iso(nextRestartTime(options, { now: at('2026-01-15T23:50:00Z'), random }))).toBe(
+    expect(iso(nextRestartTime(options, { now: at('2026-01-15T23:29:00Z'), random }))).toBe(
       '2026-01-16T00:15:00.000Z',
     );
-    expect(iso(nextRestartTime(options, { now: at('2026-01-16T00:05:00Z'), random }))).toBe(
-      '2026-01-16T00:15:00.000Z',
-    );
-    expect(iso(nextRestartTime(options, { now: at('2026-01-16T00:15:00Z'), random }))).toBe(
-      '2026-01-17T00:15:00.000Z',
-    );
+    for (const now of ['2026-01-15T23:50:00Z', '2026-01-16T00:05:00Z', '2026-01-16T00:15:00Z']) {
+      expect(iso(nextRestartTime(options, { now: at(now), random }))).toBe('2026-01-17T00:15:00.000Z');
+    }
   });
 
   it('handles a half-hour offset (Asia/Kolkata, +5:30)', () => {

@@ -37,7 +37,6 @@ export interface WallClockTime {
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-const MINUTES_PER_DAY = 24 * 60;
 
 // h:mm with an optional am/pm. With am/pm the hour is 0–12, where 0 and 12 both name the twelve o'clock hour
 // (the slot values write midnight '00:00am'); without it the hour is 0–23.
@@ -130,9 +129,11 @@ function instantOfWallMs(wallMs: number, timezone: string): number {
 }
 
 /**
- * The next restart instant (epoch ms), strictly after `now`: on the earliest day whose base time plus the random
- * delay lies after `now`. The delay is drawn once per call. Throws DailyRestartError for an invalid time zone,
- * base time, range, clock or random value.
+ * The next restart instant (epoch ms): the base time plus the random delay, on the earliest day whose base time
+ * lies strictly after `now`. A window that has already begun is skipped even when its delayed time is still
+ * ahead, so a player that restarted (or started) inside today's window is not restarted again in it: every
+ * start draws a new delay, and the next one would otherwise land later in the same window. The delay is drawn once
+ * per call. Throws DailyRestartError for an invalid time zone, base time, range, clock or random value.
  */
 export function nextRestartTime(
   {
@@ -156,12 +157,9 @@ export function nextRestartTime(
 
   const today = wallClockMs(nowMs, timezone);
   const todayMidnight = today - (((today % DAY_MS) + DAY_MS) % DAY_MS);
-  // A delay past midnight can put an earlier day's restart after now, so start far enough back.
-  for (let day = -Math.floor(minutesAfterMidnight / MINUTES_PER_DAY) - 1; ; day++) {
-    const instant = instantOfWallMs(
-      todayMidnight + day * DAY_MS + minutesAfterMidnight * MINUTE_MS,
-      timezone,
-    );
-    if (instant > nowMs) return instant;
+  for (let day = -1; ; day++) {
+    const midnight = todayMidnight + day * DAY_MS;
+    if (instantOfWallMs(midnight + baseMinutes * MINUTE_MS, timezone) <= nowMs) continue;
+    return instantOfWallMs(midnight + minutesAfterMidnight * MINUTE_MS, timezone);
   }
 }
