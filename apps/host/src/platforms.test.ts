@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { wrapperSetup } from './platforms';
+
+describe('wrapperSetup', () => {
+  it('gives chromeos every capability by default', () => {
+    const setup = wrapperSetup('?platform=chromeos&hardwareId=hw-1');
+    expect(Object.values(setup.capabilities).every(Boolean)).toBe(true);
+    expect(setup).toMatchObject({ platform: 'chromeos', model: 'Chromebox Signage', hardwareId: 'hw-1' });
+  });
+
+  it('takes an explicit capability set, including none', () => {
+    expect(wrapperSetup('?platform=android&caps=reboot').capabilities).toMatchObject({
+      reboot: true,
+      mute: false,
+    });
+    expect(Object.values(wrapperSetup('?platform=chromeos&caps=').capabilities).some(Boolean)).toBe(false);
+  });
+
+  it('knows no capability of an unknown platform', () => {
+    expect(Object.values(wrapperSetup('?platform=toaster').capabilities).some(Boolean)).toBe(false);
+    expect(wrapperSetup('?platform=toaster').hardwareId).toBeNull();
+  });
+});

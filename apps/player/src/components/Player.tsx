@@ -1,0 +1,197 @@
+// The running player: the frame, the hamburger and sidebar, the confirm dialog and the toasts. Behaviour lives in
+// the hooks; this component only wires them to the dumb components.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createCommands } from '../session/commands';
+import type { PlayerSession } from '../session/startPlayer';
+import { BROWSER_PLATFORM } from '../session/platform';
+import { useActionFlags } from '../hooks/useActionFlags';
+import { useErrorReports, useRemoteLogLevel, useStorageCleared } from '../hooks/useBackgroundDuties';
+import { useConnection } from '../hooks/useConnection';
+import { uniqueUrl, useCopyUniqueUrl } from '../hooks/useCopyUniqueUrl';
+import { useDailyRestart } from '../hooks/useDailyRestart';
+import { useDebugMode } from '../hooks/useDebugMode';
+import { useDeviceRecord } from '../hooks/useDeviceRecord';
+import { useFrameBridge } from '../hooks/useFrameBridge';
+import { useHeartbeat } from '../hooks/useHeartbeat';
+import { useInstallPrompt } from '../hooks/useInstallPrompt';
+import { useMultiTab } from '../hooks/useMultiTab';
+import { useOrientation, useViewportScale } from '../hooks/useOrientation';
+import { usePlayerUrl } from '../hooks/usePlayerUrl';
+import { useRealtimeValue } from '../hooks/useRealtimeValue';
+import { useSettings } from '../hooks/useSettings';
+import { useSidebar } from '../hooks/useSidebar';
+import { useUptime } from '../hooks/useUptime';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Hamburger } from './Hamburger';
+import { PlayerFrame } from './PlayerFrame';
+import { Sidebar } from './Sidebar';
+import { Toasts, showToast } from './Toasts';
+
+export const MULTIPLE_INSTANCES_MESSAGE = 'Multiple instances of the Marquee player found.';
+export const CONFIRM_CLEAR_CACHE = 'Are you sure you want to clear the cache?';
+export const CONFIRM_REBOOT = 'Are you sure you want to reboot?';
+export const CONFIRM_RESET_PAIRING = 'Are you sure you want to reset the pairing?';
+export const CONFIRM_COPY_UNIQUE_URL =
+  'Copy the unique URL of this player? Opening it loads a new player instance with this device id.';
+
+/** SPEC.md §2: clear cache only for studio-player, localhost or http URLs. */
+export function canClearCache(frameUrl: string, contentUrl: string): boolean {
+  try {
+    const url = new URL(frameUrl);
+    const content = new URL(contentUrl);
+    const studioPlayer = url.origin === content.origin && url.pathname.startsWith(content.pathname);
+    return studioPlayer || url.hostname === 'localhost' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function connectionType(): string {
+  const connection = (navigator as Navigator & { connection?: { type?: string; effectiveType?: string } })
+    .connection;
+  return connection?.type ?? connection?.effectiveType ?? 'unknown';
+}
+
+export function Player({ session }: { session: PlayerSession }) {
+  const pairingCode = useRealtimeValue<string>(session, 'pairing/code');
+  const appUrl = useRealtimeValue<string>(session, 'app/url');
+  const appData = useRealtimeValue(session, 'app/data');
+  const serverSettings = useRealtimeValue(session, 'settings');
+  const flags = useRealtimeValue(session, 'action_flags');
+  const logging = useRealtimeValue(session, 'logging');
+
+  const connection = useConnection(session);
+  const settings = useSettings(session, serverSettings);
+  const frameUrl = usePlayerUrl(session, appUrl, location.protocol);
+
+  // Start-up steps 5–7: orientation, the frame's bridge interface, the heartbeat.
+  useViewportScale();
+  const boxStyle = useOrientation(settings.orientation);
+  const { getDeviceRecord, sendDeviceRecord } = useDeviceRecord(session, frameUrl, settings.settings);
+  const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const frameBridge = useFrameBridge(session, frameRef, frameUrl, { pairingCode, appData, getDeviceRecord });
+  const ip = session.hardware?.ip ?? null;
+  useHeartbeat(session, ip);
+
+  useErrorReports(session);
+  useRemoteLogLevel(session, logging);
+  useStorageCleared(session);
+
+  const commands = useMemo(
+    () => createCommands(session, () => frameBridge.current, sendDeviceRecord),
+    [session, frameBridge, sendDeviceRecord],
+  );
+  const muted = settings.settings.mute === true;
+  const mutedRef = useRef(muted);
+  useEffect(() => {
+    mutedRef.current = muted;
+  }, [muted]);
+  const { setMute } = settings;
+  const toggleMute = useCallback(() => {
+    const next = !mutedRef.current;
+    mutedRef.current = next;
+    setMute(next);
+    return next;
+  }, [setMute]);
+  useActionFlags(session, flags, commands, toggleMute);
+  const reload = useCallback(() => session.reload(), [session]);
+  useDailyRestart(session, settings.settings, reload);
+
+  const { debugMode, tap } = useDebugMode(session.storage);
+  const sidebar = useSidebar(debugMode);
+  const install = useInstallPrompt();
+  const { copied, copy } = useCopyUniqueUrl(uniqueUrl(location.origin, session.deviceId));
+  const uptime = useUptime(session.startedAt);
+
+  const multipleTabs = useMultiTab(session);
+  useEffect(() => {
+    if (!multipleTabs) return;
+    void showToast('warning', MULTIPLE_INSTANCES_MESSAGE, {
+      toastId: 'multiple-instances',
+      persistent: true,
+    });
+  }, [multipleTabs]);
+
+  const [confirm, setConfirm] = useState<{ message: string; action: () => unknown } | null>(null);
+  const ask = (message: string, action: () => unknown) => setConfirm({ message, action });
+  const run = (action: () => unknown) => {
+    Promise.resolve()
+      .then(action)
+      .catch((error: Error) => {
+        session.logger.error('sidebar action failed', error.message);
+        void showToast('error', error.message);
+      });
+  };
+
+  return (
+    <div className="player">
+      <PlayerFrame src={frameUrl} frameRef={frameRef} boxStyle={boxStyle} />
+      {!sidebar.open && <Hamburger visible={sidebar.hamburgerVisible} onOpen={sidebar.openSidebar} />}
+      {sidebar.open && (
+        <>
+          <div
+            className="sidebar-backdrop"
+            data-testid="sidebar-backdrop"
+            onPointerDown={sidebar.closeSidebar}
+          />
+          <Sidebar
+            name={settings.nameDraft}
+            nameError={settings.nameError}
+            onNameChange={settings.setName}
+            orientation={settings.orientation}
+            onOrientationChange={settings.setOrientation}
+            showMute={session.capabilities.mute === true}
+            muted={muted}
+            onMuteChange={(on) => {
+              settings.setMute(on);
+              run(() => commands.applyMute(on));
+            }}
+            showDailyRestart={session.capabilities.daily_restart === true}
+            dailyRestart={settings.settings.daily_restart === 'on'}
+            dailyRestartTime={settings.settings.daily_restart_time ?? '04:00am'}
+            onDailyRestartChange={settings.setDailyRestart}
+            onDailyRestartTimeChange={settings.setDailyRestartTime}
+            onFullscreen={() => run(() => document.documentElement.requestFullscreen())}
+            onReload={reload}
+            showInstall={session.platform === BROWSER_PLATFORM && install.canInstall}
+            onInstall={() => run(install.install)}
+            showClearCache={canClearCache(frameUrl, session.config.contentUrl)}
+            onClearCache={() => ask(CONFIRM_CLEAR_CACHE, commands.clearCache)}
+            showCopyUniqueUrl={session.capabilities.unique_link === true}
+            copied={copied}
+            onCopyUniqueUrl={() => ask(CONFIRM_COPY_UNIQUE_URL, copy)}
+            showReboot={session.capabilities.reboot === true && session.parent !== null}
+            onReboot={() => ask(CONFIRM_REBOOT, commands.reboot)}
+            onResetPairing={() => ask(CONFIRM_RESET_PAIRING, commands.resetPairing)}
+            ip={ip ?? 'Unknown'}
+            connectionType={connectionType()}
+            uptime={uptime}
+            version={session.config.version}
+            online={connection.online}
+            debugMode={debugMode}
+            onVersionTap={tap}
+          />
+        </>
+      )}
+      {confirm && (
+        <ConfirmDialog
+          message={confirm.message}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            const { action } = confirm;
+            setConfirm(null);
+            run(action);
+          }}
+        />
+      )}
+      <Toasts />
+      <span
+        hidden
+        data-testid="connection"
+        data-online={connection.online}
+        data-database={connection.databaseConnected}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+// The loading placeholder (SPEC.md §2): a shimmer while the player starts.
+
+export function Shimmer() {
+  return (
+    <div className="shimmer" role="status" aria-label="Loading">
+      <div className="shimmer__bar shimmer__bar--wide" />
+      <div className="shimmer__bar" />
+      <div className="shimmer__bar shimmer__bar--short" />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The bridge to the content frame (DESIGN.md §4, SPEC.md §7 "Window messaging"): the player exposes
+// getPairingCode, getAppData, getAuthData, getMediaCacheURL and getDeviceInfo, and emits 'pairingCode' and
+// 'appData' when they change; it calls the frame's setMute, screenshot and updateDeviceInfo for commands.
+
+import { useEffect, useRef, type RefObject } from 'react';
+import { createBridge, type Bridge, type ExposedApi } from '@marquee/bridge';
+import { callParent } from '@marquee/player-core';
+import type { PlayerSession } from '../session/startPlayer';
+
+export interface FrameValues {
+  pairingCode: string | null | undefined;
+  appData: unknown;
+  getDeviceRecord: () => unknown;
+}
+
+export function frameOrigin(url: string): string {
+  try {
+    return new URL(url, location.href).origin;
+  } catch {
+    return location.origin;
+  }
+}
+
+/**
+ * What the player exposes to its frame. getPairingCode waits while the code is not known yet (first start), within
+ * the caller's call time-out; getAuthData leaves the secret out (only the credentials rotation needs it).
+ */
+export function frameApi(
+  session: PlayerSession,
+  values: () => FrameValues,
+  waiters: Array<(code: string | null) => void>,
+): ExposedApi {
+  return {
+    getPairingCode: () => {
+      const code = values().pairingCode;
+      return code !== undefined ? code : new Promise<string | null>((resolve) => waiters.push(resolve));
+    },
+    getAppData: () => values().appData ?? null,
+    getAuthData: () => {
+      const { apiToken, firebaseTokenV2 } = session.auth();
+      return { apiToken, firebaseTokenV2, playerId: session.playerId, deviceId: session.deviceId };
+    },
+    getMediaCacheURL: () =>
+      session.capabilities.media_cache ? callParent<string>(session.parent, 'getMediaCacheURL') : null,
+    getDeviceInfo: () => values().getDeviceRecord(),
+  };
+}
+
+export function useFrameBridge(
+  session: PlayerSession,
+  frame: RefObject<HTMLIFrameElement | null>,
+  frameUrl: string,
+  values: FrameValues,
+): RefObject<Bridge | null> {
+  const bridge = useRef<Bridge | null>(null);
+  const latest = useRef(values);
+  const waiters = useRef<Array<(code: string | null) => void>>([]);
+  useEffect(() => {
+    latest.current = values;
+    if (values.pairingCode !== undefined) {
+      for (const resolve of waiters.current.splice(0)) resolve(values.pairingCode);
+    }
+  });
+
+  const origin = frameOrigin(frameUrl);
+  useEffect(() => {
+    const target = frame.current?.contentWindow;
+    if (!target) return;
+    const created = createBridge({
+      target,
+      targetOrigin: origin,
+      onError: (error) => session.logger.debug('frame bridge', (error as Error).message),
+      expose: frameApi(session, () => latest.current, waiters.current),
+    });
+    bridge.current = created;
+    return () => {
+      created.close();
+      if (bridge.current === created) bridge.current = null;
+    };
+  }, [session, frame, origin]);
+
+  useEffect(() => {
+    if (values.pairingCode !== undefined) bridge.current?.emit('pairingCode', values.pairingCode);
+  }, [values.pairingCode]);
+  useEffect(() => {
+    if (values.appData !== undefined) bridge.current?.emit('appData', values.appData ?? null);
+  }, [values.appData]);
+  return bridge;
+}

@@ -1,0 +1,114 @@
+// What the player's controls and action flags do (SPEC.md §2 sidebar, §4 "Remote action flags"), on the server,
+// in local storage and through the parent or the frame. The parent carries out what only the device can (reboot,
+// native cache, mute); the frame what only the content can (its own mute, its screenshot, its device record).
+
+import type { Bridge } from '@marquee/bridge';
+import { STORAGE_KEYS, type AuthObject } from '@marquee/protocol';
+import { isAuthObject } from '@marquee/player-core';
+import type { PlayerSession } from './startPlayer';
+
+export const playerPath = (playerId: string, suffix = '') =>
+  `/_internal/players/${encodeURIComponent(playerId)}${suffix}`;
+
+export interface Commands {
+  rotateCredentials(): Promise<void>;
+  resetAuth(): void;
+  hardReset(): Promise<void>;
+  resetPairing(): Promise<void>;
+  clearCache(): Promise<void>;
+  reboot(): Promise<void>;
+  applyMute(muted: boolean): Promise<void>;
+  screenshot(param: unknown): Promise<void>;
+  updateDeviceInfo(): Promise<void>;
+  reload(): void;
+}
+
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const match = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(dataUrl);
+  if (!match) throw new Error('not a data URL');
+  const [, type = 'application/octet-stream', base64, payload = ''] = match;
+  const text = base64 ? atob(payload) : decodeURIComponent(payload);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+export function createCommands(
+  session: PlayerSession,
+  frame: () => Bridge | null,
+  sendDeviceRecord: () => Promise<void>,
+): Commands {
+  const { http, storage, parent, capabilities, logger } = session;
+  const id = session.playerId;
+  return {
+    async rotateCredentials() {
+      const auth = await http.request<AuthObject>('DELETE', playerPath(id, '/credentials'), {
+        authorization: session.auth().secret,
+      });
+      if (!isAuthObject(auth)) throw new Error('credentials rotation answered no auth object');
+      await session.setAuth(auth);
+      session.identity.signOut(); // the old identity's tokens were revoked with the old credentials
+      session.reload();
+    },
+    resetAuth() {
+      storage.remove(STORAGE_KEYS.auth);
+      session.identity.signOut();
+      session.reload();
+    },
+    async hardReset() {
+      await http.request('DELETE', playerPath(id));
+      storage.remove(STORAGE_KEYS.auth);
+      storage.setPlayerUrl(null);
+      session.identity.signOut();
+      session.reload();
+    },
+    async resetPairing() {
+      await http.request('DELETE', playerPath(id, '/pairing'));
+      storage.setPlayerUrl(null);
+      session.reload();
+    },
+    async clearCache() {
+      if (capabilities.clear_cache && parent) {
+        await parent.call('clearCache');
+      } else if ('caches' in globalThis) {
+        const keys = await caches.keys();
+        await Promise.all(keys.map((key) => caches.delete(key)));
+      }
+      session.reload();
+    },
+    async reboot() {
+      if (!capabilities.reboot || !parent) throw new Error('reboot is not supported on this platform');
+      await parent.call('reboot');
+    },
+    async applyMute(muted) {
+      if (capabilities.mute && parent)
+        await parent.call('mute', muted).catch((e: Error) => logger.warn('parent mute', e.message));
+      await frame()
+        ?.call('setMute', muted)
+        .catch((e: Error) => logger.debug('frame mute', e.message));
+    },
+    async screenshot(param) {
+      if (capabilities.screenshot && parent) {
+        const image = await parent.call<string>('screenshot', param).catch(() => null);
+        if (typeof image === 'string' && image.startsWith('data:')) {
+          const blob = dataUrlToBlob(image);
+          await http.request('POST', `/logs/${encodeURIComponent(id)}/screenshot`, {
+            body: blob,
+            contentType: blob.type,
+          });
+          return;
+        }
+      }
+      const content = frame();
+      if (!content) throw new Error('screenshot: no frame to capture');
+      await content.call('screenshot', param);
+    },
+    async updateDeviceInfo() {
+      await sendDeviceRecord();
+      await frame()
+        ?.call('updateDeviceInfo')
+        .catch((e: Error) => logger.debug('frame updateDeviceInfo', e.message));
+    },
+    reload: () => session.reload(),
+  };
+}

@@ -1,0 +1,239 @@
+// Start-up of the general player, in the order of SPEC.md §4: logging; the framed-environment wait (chromeos
+// only); auth; the realtime connection. Orientation, the frame's bridge interface and the heartbeat follow as
+// hooks of the mounted App, in that order. Everything here is player-core put together; nothing is UI.
+
+import { createBridge, type Bridge } from '@marquee/bridge';
+import {
+  DEFAULT_PLAYER_NAME,
+  FRAMED_ENVIRONMENT_WAIT_MS,
+  IDENTITY_WAIT_MS,
+  decodeApiToken,
+  type AuthObject,
+} from '@marquee/protocol';
+import {
+  DuplicateHardwareError,
+  IdentityError,
+  apiBaseUrl,
+  LOG_LINES_PATH,
+  callParent,
+  createHttpClient,
+  createLogShipper,
+  createIdentitySession,
+  createLogger,
+  createPlayerStorage,
+  logStart,
+  newDeviceId,
+  pageRuntimeConfig,
+  registerPlayer,
+  resolveAuth,
+  waitForFramedEnvironment,
+  type DeviceHardware,
+  type HttpClient,
+  type IdentitySession,
+  type Logger,
+  type PlayerStorage,
+  type RuntimeConfig,
+} from '@marquee/player-core';
+import { createDatabase, type Database } from '@marquee/realtime';
+import { BROWSER_MODEL, mergeCapabilities, platformOf, type Capabilities } from './platform';
+
+export const SERVICE_NAME = 'marquee-player';
+/** Identity answers that mean the stored credentials are gone for good: register again. */
+const STALE_CREDENTIAL_CODES = ['INVALID_CUSTOM_TOKEN', 'USER_NOT_FOUND', 'USER_DISABLED', 'TOKEN_EXPIRED'];
+
+export interface PlayerSession {
+  readonly config: RuntimeConfig;
+  readonly logger: Logger;
+  readonly storage: PlayerStorage;
+  readonly http: HttpClient;
+  /** The bridge to the wrapper around the player, when there is one. */
+  readonly parent: Bridge | null;
+  readonly platform: string;
+  readonly model: string;
+  readonly capabilities: Capabilities;
+  readonly hardware: DeviceHardware | null;
+  readonly deviceId: string;
+  readonly playerId: string;
+  readonly identity: IdentitySession;
+  readonly db: Database;
+  /** Epoch ms of the page start (uptime). */
+  readonly startedAt: number;
+  auth(): AuthObject;
+  /** Stores new auth here and at the parent (credentials rotation). */
+  setAuth(auth: AuthObject): Promise<void>;
+  reload(): void;
+}
+
+export type StartResult =
+  { kind: 'ready'; session: PlayerSession } | { kind: 'duplicate'; hardwareId: string | null };
+
+export interface StartEnvironment {
+  window: Window;
+  reload: () => void;
+}
+
+async function connectParent(win: Window, platform: string, logger: Logger): Promise<Bridge | null> {
+  if (win.parent === win) return null;
+  const bridge = createBridge({
+    target: win.parent,
+    targetOrigin: '*',
+    allowAnyOrigin: true,
+    ...(platform === 'chromeos' ? { connectTimeoutMs: FRAMED_ENVIRONMENT_WAIT_MS } : {}),
+    onError: (error) => logger.warn('parent bridge', (error as Error).message),
+  });
+  const connecting = bridge.connect().then(
+    () => true,
+    () => false,
+  );
+  const framed =
+    platform === 'chromeos'
+      ? await waitForFramedEnvironment({ platform, isFramed: () => bridge.connected, logger })
+      : await connecting;
+  if (framed) return bridge;
+  bridge.close();
+  return null;
+}
+
+export async function startPlayer({ window: win, reload }: StartEnvironment): Promise<StartResult> {
+  const startedAt = Date.now();
+  // 1. Logging.
+  const config = pageRuntimeConfig();
+  const storage = createPlayerStorage(safeLocalStorage(win));
+  const logger = createLogger({ service: SERVICE_NAME, level: () => storage.getLogLevel() });
+  logStart(logger, { service: SERVICE_NAME, mode: config.mode, version: config.version });
+  const platform = platformOf(win.location.search);
+
+  // 2. The framed environment.
+  const parent = await connectParent(win, platform, logger);
+  if (parent !== null) {
+    logger.addSink((line) => {
+      if (line.level === 'error' || line.level === 'warn') void callParent(parent, 'logService', [line]);
+    });
+  }
+  const [model, hardwareIdFromParent, metadata, hardware] = await Promise.all([
+    callParent<string>(parent, 'getModel', [], logger),
+    storage.getNoHardwareId()
+      ? Promise.resolve(null)
+      : callParent<string>(parent, 'getHardwareId', [], logger),
+    callParent<unknown>(parent, 'getMetadata', [], logger),
+    callParent<DeviceHardware>(parent, 'getDeviceInfo', [], logger),
+  ]);
+  const capabilities = mergeCapabilities(metadata);
+
+  // 3. Auth.
+  let currentAuth: AuthObject | null = null;
+  const http = createHttpClient({
+    baseUrl: apiBaseUrl(config),
+    getToken: () => currentAuth?.apiToken ?? null,
+    logger,
+  });
+  const settings = { name: DEFAULT_PLAYER_NAME, ...storage.getSettings() };
+  const { readIdQueryParam } = await import('./idParam');
+  let resolved;
+  try {
+    resolved = await resolveAuth({
+      storage,
+      parent,
+      idParam: readIdQueryParam(win.location.search),
+      newDeviceId: () => newDeviceId(),
+      logger,
+      register: (deviceId) =>
+        registerPlayer(http, settings, {
+          id: deviceId,
+          model: typeof model === 'string' && model !== '' ? model : BROWSER_MODEL,
+          platform,
+          hardwareId:
+            typeof hardwareIdFromParent === 'string' && hardwareIdFromParent !== ''
+              ? hardwareIdFromParent
+              : null,
+        }),
+    });
+  } catch (error) {
+    if (error instanceof DuplicateHardwareError) return { kind: 'duplicate', hardwareId: error.hardwareId };
+    throw error;
+  }
+  currentAuth = resolved.auth;
+  // Warnings and errors reach the logging service, batched.
+  const shipper = createLogShipper({
+    send: (lines) => http.request('POST', LOG_LINES_PATH, { body: { lines } }),
+  });
+  logger.addSink(shipper.sink);
+
+  const identity = createIdentitySession({
+    identityUrl: config.identityUrl,
+    storage: safeLocalStorage(win),
+    mobile: /Android|iPhone|iPad|Mobile/i.test(win.navigator.userAgent),
+    logger,
+    onSignedOut: (error) => {
+      logger.warn('signed out by the identity provider', error.code);
+      reload();
+    },
+  });
+  const tokenPlayerId = decodeApiToken(resolved.auth.apiToken).playerId;
+  if (identity.uid !== tokenPlayerId) identity.signOut();
+  const signIn =
+    identity.uid === tokenPlayerId
+      ? Promise.resolve(tokenPlayerId)
+      : identity.signInWithCustomToken(resolved.auth.firebaseTokenV2).then((session) => session.uid);
+  signIn.catch((error: unknown) => {
+    if (error instanceof IdentityError && STALE_CREDENTIAL_CODES.includes(error.code)) {
+      // The player was deleted or its credentials replaced elsewhere: register again.
+      logger.warn('stored credentials refused: registering again', error.code);
+      storage.remove('auth');
+      reload();
+    } else {
+      logger.warn('identity sign-in failed', (error as Error).message);
+    }
+  });
+  // SPEC.md §4: without an identity within 4.5 s, the id stored under the auth entry is used.
+  const playerId = await Promise.race([
+    signIn.catch(() => tokenPlayerId),
+    new Promise<string>((resolve) => win.setTimeout(() => resolve(tokenPlayerId), IDENTITY_WAIT_MS)),
+  ]);
+
+  // 4. The realtime database.
+  const db = createDatabase({
+    url: config.realtimeUrl,
+    restUrl: config.apiUrl,
+    getToken: async () => {
+      await signIn.catch(() => null);
+      return identity.getIdToken();
+    },
+    logger,
+  });
+
+  return {
+    kind: 'ready',
+    session: {
+      config,
+      logger,
+      storage,
+      http,
+      parent,
+      platform,
+      model: typeof model === 'string' && model !== '' ? model : BROWSER_MODEL,
+      capabilities,
+      hardware: hardware !== null && typeof hardware === 'object' ? hardware : null,
+      deviceId: resolved.deviceId,
+      playerId,
+      identity,
+      db,
+      startedAt,
+      auth: () => currentAuth ?? resolved.auth,
+      async setAuth(auth) {
+        currentAuth = auth;
+        storage.setAuth(auth);
+        await callParent(parent, 'setAuthData', [auth], logger);
+      },
+      reload,
+    },
+  };
+}
+
+function safeLocalStorage(win: Window): Storage | null {
+  try {
+    return win.localStorage;
+  } catch {
+    return null;
+  }
+}

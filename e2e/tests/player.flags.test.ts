@@ -1,0 +1,171 @@
+// Each remote action flag in the priority order of SPEC.md §4, raised through the management API as the studio
+// does, acknowledged by the real player in Chromium, and its effect on the server and in local storage.
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../harness/browser';
+import { assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import {
+  api,
+  command,
+  contentFrame,
+  localValue,
+  markPage,
+  pairedPlayer,
+  playerIdOf,
+  signUp,
+  waitFor,
+  waitForReload,
+  type Operator,
+} from './player.support';
+
+let server: RunningServer;
+let browser: Browser;
+let operator: Operator;
+
+beforeAll(async () => {
+  assertAppsBuilt(['player', 'content']);
+  server = await startServer();
+  browser = await launchBrowser();
+  operator = await signUp(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('general player: action flags in a plain browser', () => {
+  it('update_device_info: acknowledged, and the device record reaches the logging service', async () => {
+    const { context, screenId, playerId } = await pairedPlayer(browser, server, operator);
+    const view = await command(server, operator, screenId, 'update_device_info');
+    expect(view.acknowledgedAt).not.toBeNull();
+    const record = await waitFor(async () => {
+      const { status, body } = await api<{ device: Record<string, unknown> }>(
+        server,
+        'GET',
+        `/api/v1/screens/${screenId}/device`,
+        undefined,
+        operator.token,
+      );
+      return status === 200 ? body.device : null;
+    });
+    expect(record).toMatchObject({
+      id: playerId,
+      platform: 'browser',
+      model: 'Web Browser',
+      version: '1.0.0',
+      web_player: { content_player: { name: 'studio-player', screen_id: screenId, org_id: operator.orgId } },
+      native_player: { capabilities: { get_device_info: true, overridden_player: true } },
+    });
+    await context.close();
+  });
+
+  it('mute toggles the stored setting; reboot is acknowledged though a browser cannot reboot', async () => {
+    const { context, page, screenId } = await pairedPlayer(browser, server, operator);
+    await command(server, operator, screenId, 'mute');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('settings') ?? '{}').mute === true);
+    await command(server, operator, screenId, 'mute');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('settings') ?? '{}').mute === false);
+    await markPage(page);
+    const reboot = await command(server, operator, screenId, 'reboot');
+    expect(reboot.state).toBe('acknowledged');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __mark?: boolean }).__mark)).toBe(true);
+    await context.close();
+  });
+
+  it('restart_player_app and clear_cache: acknowledged, then the player reloads', async () => {
+    const { context, page, screenId } = await pairedPlayer(browser, server, operator);
+    for (const name of ['restart_player_app', 'clear_cache']) {
+      await markPage(page);
+      await command(server, operator, screenId, name);
+      await waitForReload(page);
+    }
+    // Still paired after the reloads: the content is shown again.
+    await contentFrame(page, '/content/');
+    await context.close();
+  });
+
+  it('screenshot: acknowledged and the frame asked for its capture', async () => {
+    const { context, screenId } = await pairedPlayer(browser, server, operator);
+    const view = await command(server, operator, screenId, 'screenshot', 'full');
+    expect(view.state).toBe('acknowledged');
+    await context.close();
+  });
+
+  it('reset_pairing: acknowledged, the pairing page is back with a new code, __sc_player_url removed', async () => {
+    const { context, page, screenId } = await pairedPlayer(browser, server, operator);
+    await markPage(page);
+    await command(server, operator, screenId, 'reset_pairing');
+    await waitForReload(page);
+    await contentFrame(page, '/content/pair');
+    expect(await localValue(page, '__sc_player_url')).toBeNull();
+    await context.close();
+  });
+
+  it('reset_credentials rotates the auth; reset_auth and force_hard_reset start the player over as a new one', async () => {
+    const { context, page, screenId, playerId } = await pairedPlayer(browser, server, operator);
+    const first = (await localValue(page, 'auth')) as { apiToken: string; secret: string };
+    await markPage(page);
+    await api(
+      server,
+      'POST',
+      `/api/v1/screens/${screenId}/commands`,
+      { command: 'reset_credentials' },
+      operator.token,
+    );
+    await waitForReload(page);
+    const rotated = (await localValue(page, 'auth')) as { apiToken: string; secret: string };
+    expect(rotated.secret).not.toBe(first.secret);
+    expect(await playerIdOf(page)).toBe(playerId);
+    // The old secret no longer works.
+    const old = await fetch(`${server.url}/_internal/players/${playerId}/credentials`, {
+      method: 'DELETE',
+      headers: { Authorization: first.secret },
+    });
+    expect(old.status).toBe(401);
+
+    await markPage(page);
+    await command(server, operator, screenId, 'reset_auth');
+    await waitForReload(page);
+    await page.waitForFunction((old) => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? 'null') as { secret: string } | null;
+      return auth !== null && auth.secret !== old;
+    }, rotated.secret);
+    await contentFrame(page, '/content/pair');
+    const afterResetAuth = await playerIdOf(page);
+    expect(afterResetAuth).not.toBe(playerId);
+    await context.close();
+  });
+
+  it('force_hard_reset: acknowledged, the player is deleted on the server and registers again', async () => {
+    const { context, page, screenId } = await pairedPlayer(browser, server, operator);
+    await markPage(page);
+    await api(
+      server,
+      'POST',
+      `/api/v1/screens/${screenId}/commands`,
+      { command: 'force_hard_reset' },
+      operator.token,
+    );
+    await waitForReload(page);
+    await contentFrame(page, '/content/pair');
+    // Registered again (the freed device id may be given back): fresh, unpaired credentials.
+    await page.waitForFunction(() => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? 'null') as { apiToken: string } | null;
+      if (auth === null) return false;
+      const claims = JSON.parse(atob(auth.apiToken.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+      return claims.screen_id === undefined;
+    });
+    // The old player is gone: its screen has no player any more.
+    const { status } = await api(
+      server,
+      'POST',
+      `/api/v1/screens/${screenId}/commands`,
+      { command: 'mute' },
+      operator.token,
+    );
+    expect(status).toBe(409);
+    await context.close();
+  });
+});

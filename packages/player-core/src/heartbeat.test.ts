@@ -1,0 +1,36 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { heartbeatPath, startHeartbeat } from './heartbeat';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('startHeartbeat', () => {
+  it('beats on start, every minute and on online, and stops completely', async () => {
+    const send = vi.fn(async () => ({}));
+    const events = new EventTarget();
+    const stop = startHeartbeat({ send, events });
+    expect(send).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(59_999);
+    expect(send).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(send).toHaveBeenCalledTimes(2);
+    events.dispatchEvent(new Event('online'));
+    expect(send).toHaveBeenCalledTimes(3);
+    stop();
+    vi.advanceTimersByTime(10 * 60_000);
+    events.dispatchEvent(new Event('online'));
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps beating after a failed beat', async () => {
+    const send = vi.fn(async () => Promise.reject(new Error('offline')));
+    const stop = startHeartbeat({ send, events: null });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('builds the heartbeat path of SPEC.md §7', () => {
+    expect(heartbeatPath('p-1')).toBe('/_internal/players/p-1/heartbeat');
+  });
+});

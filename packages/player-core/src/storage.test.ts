@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryStorage } from './memoryStorage';
+import { createPlayerStorage } from './storage';
+
+const auth = { apiToken: 'a', firebaseTokenV2: 'f', secret: 's' };
+
+describe('createPlayerStorage', () => {
+  it('keeps each value under the exact key of SPEC.md §3', () => {
+    const raw = new MemoryStorage();
+    const storage = createPlayerStorage(raw);
+    storage.setAuth(auth);
+    storage.updateSettings({ name: 'Lobby', orientation: 'portrait' });
+    storage.setDeviceId('dev-1');
+    storage.setDebugMode(true);
+    storage.setPlayerUrl('http://x/content/');
+    storage.set('logging', { logLevel: 4 });
+    storage.set('__sc_player_no_hardware_id', true);
+    expect(JSON.parse(raw.getItem('auth') ?? '')).toEqual(auth);
+    expect(JSON.parse(raw.getItem('settings') ?? '')).toEqual({ name: 'Lobby', orientation: 'portrait' });
+    expect(raw.getItem('deviceId')).toBe('"dev-1"');
+    expect(raw.getItem('__sc_player_debug_mode')).toBe('true');
+    expect(raw.getItem('__sc_player_url')).toBe('"http://x/content/"');
+    expect(storage.getLogLevel()).toBe(4);
+    expect(storage.getNoHardwareId()).toBe(true);
+    expect(storage.getAuth()).toEqual(auth);
+  });
+
+  it("never writes the key 'code'", () => {
+    const raw = new MemoryStorage();
+    createPlayerStorage(raw).set('code', 'ABC234');
+    expect(raw.getItem('code')).toBeNull();
+  });
+
+  it('reads corrupt, partial or wrong-typed values as missing', () => {
+    const raw = new MemoryStorage();
+    raw.setItem('auth', '{"apiToken":"a"}');
+    raw.setItem('deviceId', 'not json');
+    raw.setItem('settings', '[1]');
+    const storage = createPlayerStorage(raw);
+    expect(storage.getAuth()).toBeNull();
+    expect(storage.getDeviceId()).toBeNull();
+    expect(storage.getSettings()).toEqual({});
+  });
+
+  it('merges settings and normalises a numeric orientation', () => {
+    const storage = createPlayerStorage(new MemoryStorage());
+    storage.updateSettings({ name: 'A' });
+    storage.set('settings', { ...storage.getSettings(), orientation: 270 });
+    expect(storage.getSettings()).toEqual({ name: 'A', orientation: 'reverse_portrait' });
+  });
+
+  it('turns debug mode off by removing its key, and survives a storage that throws', () => {
+    const raw = new MemoryStorage();
+    const storage = createPlayerStorage(raw);
+    storage.setDebugMode(true);
+    storage.setDebugMode(false);
+    expect(raw.getItem('__sc_player_debug_mode')).toBeNull();
+    const broken = createPlayerStorage({
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {},
+      clear: () => {},
+    });
+    expect(() => broken.setAuth(auth)).not.toThrow();
+    expect(broken.getAuth()).toBeNull();
+  });
+});
