@@ -15,6 +15,11 @@ export interface Config {
   host: string;
   /** Origin the service is reached at, without a trailing slash; used in printed URLs and token issuers. */
   publicUrl: string;
+  /**
+   * Whether MARQUEE_PUBLIC_URL was set. When it was not, pages and app/url follow the address each request came in
+   * by (a LAN install reached as http://192.168.1.20:8080 as well as http://localhost:8080).
+   */
+  publicUrlFromEnv: boolean;
   /** Absolute path of the data folder (the SQLite file lives here). */
   dataDir: string;
   /** PostgreSQL connection string; null selects SQLite in dataDir. */
@@ -171,6 +176,7 @@ export function loadConfig(
     port: values.PORT,
     host: values.MARQUEE_HOST,
     publicUrl,
+    publicUrlFromEnv: values.MARQUEE_PUBLIC_URL !== undefined,
     dataDir: path.resolve(cwd, values.MARQUEE_DATA_DIR),
     databaseUrl: values.DATABASE_URL ?? null,
     redisUrl: values.REDIS_URL ?? null,

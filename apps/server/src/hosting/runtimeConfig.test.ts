@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION } from '@marquee/protocol';
 import { loadConfig } from '../config';
-import { injectRuntimeConfig, runtimeConfigOf, runtimeConfigScript, scriptSafeJson } from './runtimeConfig';
+import {
+  contentPlayerUrl,
+  injectRuntimeConfig,
+  runtimeConfigOf,
+  runtimeConfigScript,
+  scriptSafeJson,
+} from './runtimeConfig';
 
 const config = (env: Record<string, string> = {}) =>
   loadConfig({ MARQUEE_PUBLIC_URL: 'https://signs.example.com', ...env }, '/srv');
@@ -28,6 +34,31 @@ describe('runtimeConfigOf', () => {
     expect(local.realtimeUrl).toBe('ws://localhost:8080/realtime');
     expect(local).not.toHaveProperty('monitoringToken');
     expect(runtimeConfigOf(config({ MARQUEE_MONITORING_TOKEN: 'pub-1' })).monitoringToken).toBe('pub-1');
+  });
+});
+
+describe('runtimeConfigOf without MARQUEE_PUBLIC_URL', () => {
+  const embedded = loadConfig({ PORT: '8080' }, '/srv');
+
+  it('builds every URL from the origin the request came in by (a LAN address)', () => {
+    expect(runtimeConfigOf(embedded, 'http://192.168.1.20:8080')).toMatchObject({
+      apiUrl: 'http://192.168.1.20:8080',
+      productionApiUrl: 'http://192.168.1.20:8080',
+      stagingApiUrl: 'http://192.168.1.20:8080',
+      pairingUrl: 'http://192.168.1.20:8080/content/pair',
+      contentUrl: 'http://192.168.1.20:8080/content/',
+      realtimeUrl: 'ws://192.168.1.20:8080/realtime',
+      identityUrl: 'http://192.168.1.20:8080/identity/v1',
+    });
+  });
+
+  it('keeps an explicit public URL whatever the request origin', () => {
+    expect(runtimeConfigOf(config(), 'http://192.168.1.20:8080').apiUrl).toBe('https://signs.example.com');
+  });
+
+  it('writes app/url as the bare path, or the absolute URL when the public URL is explicit', () => {
+    expect(contentPlayerUrl(embedded)).toBe('/content/');
+    expect(contentPlayerUrl(config())).toBe('https://signs.example.com/content/');
   });
 });
 

@@ -30,18 +30,29 @@ export interface RuntimeConfig {
   exemptOrgs: string[];
 }
 
-export function contentPlayerUrl(config: Pick<Config, 'publicUrl'>): string {
-  return `${config.publicUrl}/content/`;
+/** Where the content player lives, relative to the origin: what app/url holds when no public URL is set. */
+export const CONTENT_PLAYER_PATH = '/content/';
+
+/**
+ * What app/url holds for a paired screen: the absolute content player URL when MARQUEE_PUBLIC_URL is set, else the
+ * path alone, which the player resolves against its own origin (so a LAN install works by any address).
+ */
+export function contentPlayerUrl(config: Pick<Config, 'publicUrl' | 'publicUrlFromEnv'>): string {
+  return config.publicUrlFromEnv ? `${config.publicUrl}${CONTENT_PLAYER_PATH}` : CONTENT_PLAYER_PATH;
 }
 
-export function runtimeConfigOf(config: Config): RuntimeConfig {
-  const base = config.publicUrl;
+/**
+ * The configuration for a page requested at `requestOrigin` (e.g. 'http://192.168.1.20:8080'): every URL is built
+ * from MARQUEE_PUBLIC_URL when it is set, else from the origin the request came in by.
+ */
+export function runtimeConfigOf(config: Config, requestOrigin?: string): RuntimeConfig {
+  const base = config.publicUrlFromEnv || requestOrigin === undefined ? config.publicUrl : requestOrigin;
   return {
     apiUrl: base,
     productionApiUrl: base,
     stagingApiUrl: base,
     pairingUrl: `${base}/content/pair`,
-    contentUrl: contentPlayerUrl(config),
+    contentUrl: `${base}${CONTENT_PLAYER_PATH}`,
     realtimeUrl: `${base.replace(/^http/, 'ws')}/realtime`,
     identityUrl: `${base}/identity/v1`,
     mode: config.mode,

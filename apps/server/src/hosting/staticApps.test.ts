@@ -153,3 +153,34 @@ describe('resolveInside', () => {
     expect(resolveInside('/r', 'a\\..\\b')).toBeNull();
   });
 });
+
+describe('static hosting without MARQUEE_PUBLIC_URL', () => {
+  let test: TestApp;
+  let appsDir: string;
+
+  beforeAll(async () => {
+    appsDir = tempDir('marquee-apps-');
+    write(appsDir, 'studio/dist/index.html', page('studio'));
+    test = await startTestApp({ appsDir });
+  });
+  afterAll(async () => {
+    await test.close();
+    fs.rmSync(appsDir, { recursive: true, force: true });
+  });
+
+  it('injects URLs of the address each request came in by', async () => {
+    const configAt = async (host: string) => {
+      const response = await test.app.inject({ url: '/studio/screens', headers: { host } });
+      const match = new RegExp(`window\\.${RUNTIME_CONFIG_GLOBAL} = (\\{.*?\\});</script>`).exec(
+        response.body,
+      );
+      return JSON.parse(match?.[1] ?? 'null') as Record<string, string>;
+    };
+    expect(await configAt('192.168.1.20:8080')).toMatchObject({
+      apiUrl: 'http://192.168.1.20:8080',
+      pairingUrl: 'http://192.168.1.20:8080/content/pair',
+      realtimeUrl: 'ws://192.168.1.20:8080/realtime',
+    });
+    expect((await configAt('localhost:8080')).apiUrl).toBe('http://localhost:8080');
+  });
+});

@@ -72,6 +72,11 @@ export function resolveInside(root: string, relative: string): string | null {
   return resolved === root || resolved.startsWith(root + path.sep) ? resolved : null;
 }
 
+/** The origin a request came in by, e.g. 'http://192.168.1.20:8080' (Host header, as the browser wrote it). */
+export function requestOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
+  return `${request.protocol}://${request.host}`;
+}
+
 function notBuiltPage(app: HostedApp): string {
   return [
     '<!doctype html>',
@@ -85,20 +90,26 @@ function notBuiltPage(app: HostedApp): string {
 
 export const staticApps: FastifyPluginAsync<StaticAppsOptions> = async (app, options) => {
   const appsDir = path.resolve(options.appsDir ?? DEFAULT_APPS_DIR);
-  const runtimeConfig = runtimeConfigOf(app.services.config);
+  const { config } = app.services;
   const indexCache = new Map<string, CachedIndex>();
 
   // sendFile only (Range, ETag, conditional requests, content types); routing and headers are ours.
   await app.register(fastifyStatic, { root: appsDir, serve: false });
 
-  function sendIndex(reply: FastifyReply, file: string, stat: fs.Stats): FastifyReply {
+  function sendIndex(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    stat: fs.Stats,
+  ): FastifyReply {
     let cached = indexCache.get(file);
     if (cached === undefined || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
-      const html = injectRuntimeConfig(fs.readFileSync(file, 'utf8'), runtimeConfig);
-      cached = { mtimeMs: stat.mtimeMs, size: stat.size, html };
+      cached = { mtimeMs: stat.mtimeMs, size: stat.size, html: fs.readFileSync(file, 'utf8') };
       indexCache.set(file, cached);
     }
-    return reply.header('cache-control', REVALIDATE_CACHE).type('text/html; charset=utf-8').send(cached.html);
+    // Without MARQUEE_PUBLIC_URL the URLs follow the address this request came in by (requestOrigin).
+    const html = injectRuntimeConfig(cached.html, runtimeConfigOf(config, requestOrigin(request)));
+    return reply.header('cache-control', REVALIDATE_CACHE).type('text/html; charset=utf-8').send(html);
   }
 
   function serve(hosted: HostedApp, request: FastifyRequest, reply: FastifyReply, rest: string) {
@@ -113,7 +124,7 @@ export const staticApps: FastifyPluginAsync<StaticAppsOptions> = async (app, opt
           .type('text/html; charset=utf-8')
           .send(notBuiltPage(hosted));
       }
-      return sendIndex(reply, rootIndex, stat);
+      return sendIndex(request, reply, rootIndex, stat);
     };
     if (rest === '' || rest === 'index.html') return sendRootIndex();
 
@@ -121,7 +132,7 @@ export const staticApps: FastifyPluginAsync<StaticAppsOptions> = async (app, opt
     if (file === null) return notFoundHandler(request, reply);
     const stat = statOf(file);
     if (stat?.isFile()) {
-      if (path.basename(file) === 'index.html') return sendIndex(reply, file, stat);
+      if (path.basename(file) === 'index.html') return sendIndex(request, reply, file, stat);
       const relative = path.relative(dist, file).split(path.sep).join('/');
       const immutable = relative.startsWith(`${HASHED_ASSETS_DIR}/`);
       reply.header('cache-control', immutable ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
@@ -130,7 +141,7 @@ export const staticApps: FastifyPluginAsync<StaticAppsOptions> = async (app, opt
     if (stat?.isDirectory()) {
       const index = path.join(file, 'index.html');
       const indexStat = statOf(index);
-      if (indexStat?.isFile()) return sendIndex(reply, index, indexStat);
+      if (indexStat?.isFile()) return sendIndex(request, reply, index, indexStat);
     }
     const last = rest.split('/').filter(Boolean).pop() ?? '';
     if (hosted.spa && !last.includes('.')) return sendRootIndex();

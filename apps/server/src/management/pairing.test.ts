@@ -62,7 +62,8 @@ describe('POST /api/v1/screens/pair', () => {
     expect(stored).toMatchObject({ org_id: operator.orgId, player_id: player.id, content_version: 1 });
 
     expect(await playerDoc(test.app, player.id)).toEqual({
-      app: { url: `${test.config.publicUrl}/content/`, data: { version: 1 } },
+      // No MARQUEE_PUBLIC_URL: the path alone, resolved by the player against the origin it was loaded from.
+      app: { url: '/content/', data: { version: 1 } },
       action_flags: { reset_credentials: true },
       settings: { name: 'Lobby', orientation: 'portrait' },
     });
@@ -181,5 +182,27 @@ describe('POST /api/v1/screens/pair', () => {
     });
     expect(response.statusCode).toBe(401);
     expect((await playerRow(player.id)).pairing_code).toBe(player.code);
+  });
+});
+
+describe('POST /api/v1/screens/pair with MARQUEE_PUBLIC_URL set', () => {
+  it('writes the absolute content player URL as app/url', async () => {
+    const test = await startTestApp({ env: { MARQUEE_PUBLIC_URL: 'https://signs.example.com' } });
+    try {
+      const operator = await signUpOperator(test.app, 'Public URL Org');
+      const player = await registerPlayer(test.app);
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/screens/pair',
+        headers: bearer(operator.token),
+        payload: { code: player.code },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(await playerDoc(test.app, player.id)).toMatchObject({
+        app: { url: 'https://signs.example.com/content/' },
+      });
+    } finally {
+      await test.close();
+    }
   });
 });

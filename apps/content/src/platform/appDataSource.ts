@@ -1,0 +1,76 @@
+// Where the content player learns what to show (DESIGN.md §3 "Content"): the player's getAppData (its live value,
+// or its local copy while offline), a realtime listen on players/{id}/app/data of its own, the player's 'appData'
+// event if it sends one, and a poll of getAppData as the fallback that always works. Every source feeds one
+// callback; the caller keeps whatever differs from what it shows.
+
+import { createDatabase, onValue, ref, type Database, type Unsubscribe } from '@marquee/realtime';
+import type { Bridge } from '@marquee/bridge';
+import type { PlayerApi } from './playerApi';
+import type { ContentConfig } from './runtimeConfig';
+
+/** How often getAppData is asked again: a change reaches the screen within this even without the realtime push. */
+export const APP_DATA_POLL_MS = 5000;
+/** A fresh ID token is fetched this long before the current one expires. */
+const TOKEN_REFRESH_MARGIN_MS = 60_000;
+
+export interface AppDataSourceOptions {
+  bridge: Bridge;
+  api: PlayerApi;
+  config: ContentConfig;
+  onValue(value: unknown, source: 'player' | 'realtime'): void;
+  onProblem(message: string): void;
+  /** Whether to open the realtime listen (tests and the pairing page do without). */
+  realtime?: boolean;
+  clock?: () => number;
+}
+
+export function watchAppData(options: AppDataSourceOptions): () => void {
+  const { bridge, api, config } = options;
+  const clock = options.clock ?? Date.now;
+  let stopped = false;
+  let db: Database | null = null;
+  let unlisten: Unsubscribe | null = null;
+
+  const ask = () => {
+    bridge.call('getAppData').then(
+      (value) => !stopped && options.onValue(value, 'player'),
+      (error: unknown) => !stopped && options.onProblem(`getAppData failed: ${String(error)}`),
+    );
+  };
+  ask();
+  const poll = setInterval(ask, APP_DATA_POLL_MS);
+  const offEvent = bridge.on('appData', (value) => !stopped && options.onValue(value, 'player'));
+
+  if (options.realtime !== false) {
+    let token: { idToken: string; expiresAt: number } | null = null;
+    const getToken = async (): Promise<string | null> => {
+      if (token === null || clock() > token.expiresAt - TOKEN_REFRESH_MARGIN_MS) {
+        const signedIn = await api.signIn();
+        token =
+          signedIn === null ? null : { idToken: signedIn.idToken, expiresAt: clock() + signedIn.expiresInMs };
+      }
+      return token?.idToken ?? null;
+    };
+    api.playerId().then(
+      (playerId) => {
+        if (stopped || playerId === null) return;
+        db = createDatabase({ url: config.realtimeUrl, restUrl: config.apiUrl, getToken, storage: null });
+        unlisten = onValue(
+          ref(db, `players/${playerId}/app/data`),
+          (snapshot) => !stopped && options.onValue(snapshot.val(), 'realtime'),
+          (error) => options.onProblem(`The realtime listen on app/data was refused: ${error.message}`),
+        );
+      },
+      (error: unknown) =>
+        options.onProblem(`No player credentials for the realtime listen: ${String(error)}`),
+    );
+  }
+
+  return () => {
+    stopped = true;
+    clearInterval(poll);
+    offEvent();
+    unlisten?.();
+    db?.close();
+  };
+}

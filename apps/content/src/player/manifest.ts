@@ -1,0 +1,59 @@
+// What the content player makes of app/data: the stored value may carry arrays as index-keyed objects and loses
+// `items` altogether when the list is empty (the realtime store drops empty arrays). A bad item is skipped and
+// reported instead of failing the whole manifest, so one broken entry never blanks the screen.
+
+import { AppDataItemSchema, restoreArrays, type AppDataItem, type RealtimeValue } from '@marquee/protocol';
+
+export interface Manifest {
+  version: number;
+  items: AppDataItem[];
+  /** Why each skipped item was skipped, for the logs. */
+  skipped: string[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The manifest in `value` (app/data as stored or as read), or null when it is no manifest at all. */
+export function parseManifest(value: unknown): Manifest | null {
+  const data = restoreArrays((value ?? null) as RealtimeValue);
+  if (!isRecord(data)) return null;
+  const { version } = data;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return null;
+  const rawItems = Array.isArray(data.items) ? data.items : [];
+  const items: AppDataItem[] = [];
+  const skipped: string[] = [];
+  rawItems.forEach((raw, index) => {
+    const parsed = AppDataItemSchema.safeParse(raw);
+    if (parsed.success) items.push(parsed.data);
+    else skipped.push(`item ${index + 1} is not a playable item: ${JSON.stringify(raw)}`);
+  });
+  return { version, items, skipped };
+}
+
+/** Two manifests show the same thing. */
+export function sameManifest(a: Manifest | null, b: Manifest | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.version === b.version && JSON.stringify(a.items) === JSON.stringify(b.items);
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The address to load an uploaded file from. A server without MARQUEE_PUBLIC_URL writes media URLs of its default
+ * origin (localhost); a screen on the LAN reaches the same server by another address, its own page's origin.
+ */
+export function resolveMediaSrc(src: string, pageOrigin: string): string {
+  let url: URL;
+  let page: URL;
+  try {
+    url = new URL(src);
+    page = new URL(pageOrigin);
+  } catch {
+    return src;
+  }
+  if (!url.pathname.startsWith('/media/') || url.origin === page.origin) return src;
+  if (!LOOPBACK.has(url.hostname) || LOOPBACK.has(page.hostname)) return src;
+  return `${page.origin}${url.pathname}${url.search}`;
+}

@@ -1,0 +1,81 @@
+// Plays a manifest's items in order, each for its durationMs, and knows the next one so it can be preloaded. A
+// failed item is skipped (the caller logs why); when every item failed, nothing is current and the caller shows
+// its slate, and the items are tried again after RETRY_FAILED_MS.
+
+import { useCallback, useEffect, useState } from 'react';
+import type { Manifest } from './manifest';
+import { firstPlayable, nextPlayable } from './playlist';
+
+export const RETRY_FAILED_MS = 60_000;
+
+export interface PlaylistPosition {
+  current: number | null;
+  next: number | null;
+  previous: number | null;
+  /** Marks `index` as failed: it is skipped at once if it is on screen. */
+  fail(index: number): void;
+}
+
+interface State {
+  manifest: Manifest | null;
+  current: number | null;
+  previous: number | null;
+  failed: ReadonlySet<number>;
+}
+
+const start = (manifest: Manifest | null): State => ({
+  manifest,
+  current: manifest === null ? null : firstPlayable(manifest.items.length, new Set()),
+  previous: null,
+  failed: new Set(),
+});
+
+export function usePlaylist(manifest: Manifest | null): PlaylistPosition {
+  const [state, setState] = useState<State>(() => start(manifest));
+  // A new manifest starts over from its first item (a render-time reset, not an effect).
+  if (state.manifest !== manifest) setState(start(manifest));
+
+  const count = manifest?.items.length ?? 0;
+  const { current, failed } = state;
+  const duration = current === null ? null : (manifest?.items[current]?.durationMs ?? null);
+
+  useEffect(() => {
+    if (current === null || duration === null) return;
+    if (nextPlayable(count, current, failed) === current) return; // a single item stays
+    const timer = setTimeout(() => {
+      setState((s) =>
+        s.current === null
+          ? s
+          : { ...s, previous: s.current, current: nextPlayable(count, s.current, s.failed) },
+      );
+    }, duration);
+    return () => clearTimeout(timer);
+  }, [current, duration, count, failed]);
+
+  useEffect(() => {
+    if (current !== null || count === 0 || failed.size === 0) return;
+    const timer = setTimeout(
+      () => setState((s) => ({ ...s, failed: new Set(), current: firstPlayable(count, new Set()) })),
+      RETRY_FAILED_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [current, count, failed]);
+
+  const fail = useCallback((index: number) => {
+    setState((s) => {
+      if (s.failed.has(index)) return s;
+      const failedNow = new Set(s.failed).add(index);
+      const count = s.manifest?.items.length ?? 0;
+      if (s.current !== index) return { ...s, failed: failedNow };
+      return { ...s, failed: failedNow, previous: null, current: nextPlayable(count, index, failedNow) };
+    });
+  }, []);
+
+  const next = current === null ? null : nextPlayable(count, current, failed);
+  return {
+    current,
+    next: next === current ? null : next,
+    previous: state.previous === current ? null : state.previous,
+    fail,
+  };
+}

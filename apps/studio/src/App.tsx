@@ -1,0 +1,26 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { AuthPage } from './auth/AuthPage';
+import { AppLayout } from './layout/AppLayout';
+import { RequireSession } from './layout/RequireSession';
+import { MediaPage } from './media/MediaPage';
+import { PairPage } from './screens/PairPage';
+import { ScreenPage } from './screens/ScreenPage';
+import { ScreensPage } from './screens/ScreensPage';
+
+export function App() {
+  return (
+    <Routes>
+      <Route path="/signin" element={<AuthPage mode="signin" />} />
+      <Route path="/signup" element={<AuthPage mode="signup" />} />
+      <Route element={<RequireSession />}>
+        <Route element={<AppLayout />}>
+          <Route path="/screens" element={<ScreensPage />} />
+          <Route path="/screens/:id" element={<ScreenPage />} />
+          <Route path="/pair" element={<PairPage />} />
+          <Route path="/media" element={<MediaPage />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/screens" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,159 @@
+// TanStack Query hooks over the management API: what the pages read and change.
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PASSWORD_POLICY, PasswordPolicySchema, type PasswordPolicy } from '@marquee/protocol';
+import { useApi } from './context';
+import type { Command, LogLine, Media, Screen, ScreenPatch } from './types';
+
+/** The screens list is refetched this often besides the realtime updates, for heartbeats and uptime. */
+export const SCREENS_REFETCH_MS = 15_000;
+/** Commands are refetched this often while one is pending, to show its acknowledgement. */
+export const PENDING_COMMANDS_REFETCH_MS = 1500;
+
+export const keys = {
+  screens: ['screens'] as const,
+  screen: (id: string) => ['screens', id] as const,
+  commands: (id: string) => ['screens', id, 'commands'] as const,
+  device: (id: string) => ['screens', id, 'device'] as const,
+  logs: (id: string) => ['screens', id, 'logs'] as const,
+  screenshot: (id: string) => ['screens', id, 'screenshot'] as const,
+  media: ['media'] as const,
+  policy: ['passwordPolicy'] as const,
+};
+
+export function useScreens() {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.screens,
+    queryFn: async () => (await api.get<{ screens: Screen[] }>('/screens')).screens,
+    refetchInterval: SCREENS_REFETCH_MS,
+  });
+}
+
+export function useScreen(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.screen(id),
+    queryFn: () => api.get<Screen>(`/screens/${encodeURIComponent(id)}`),
+    refetchInterval: SCREENS_REFETCH_MS,
+  });
+}
+
+export function usePairScreen() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { code: string; name?: string }) => api.send<Screen>('POST', '/screens/pair', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.screens }),
+  });
+}
+
+export function useUpdateScreen(id: string) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ScreenPatch) =>
+      api.send<Screen>('PATCH', `/screens/${encodeURIComponent(id)}`, patch),
+    onSuccess: (screen) => {
+      client.setQueryData(keys.screen(id), screen);
+      return client.invalidateQueries({ queryKey: keys.screens, exact: true });
+    },
+  });
+}
+
+export function useDeleteScreen() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.send<unknown>('DELETE', `/screens/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.screens }),
+  });
+}
+
+export function useCommands(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.commands(id),
+    queryFn: async () =>
+      (await api.get<{ commands: Command[] }>(`/screens/${encodeURIComponent(id)}/commands`)).commands,
+    refetchInterval: (query) =>
+      (query.state.data ?? []).some((command) => command.state === 'pending')
+        ? PENDING_COMMANDS_REFETCH_MS
+        : SCREENS_REFETCH_MS,
+  });
+}
+
+export function useSendCommand(id: string) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { command: string; param?: unknown }) =>
+      api.send<Command>('POST', `/screens/${encodeURIComponent(id)}/commands`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.commands(id) }),
+  });
+}
+
+export function useDevice(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.device(id),
+    queryFn: () =>
+      api.get<{ device: unknown; updatedAt: number | null }>(`/screens/${encodeURIComponent(id)}/device`),
+    retry: false,
+  });
+}
+
+export function useLogs(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.logs(id),
+    queryFn: async () =>
+      (await api.get<{ lines: LogLine[] }>(`/screens/${encodeURIComponent(id)}/logs?limit=20`)).lines,
+    refetchInterval: SCREENS_REFETCH_MS,
+  });
+}
+
+/** The latest screenshot as an object URL (null when none has arrived); revoked when replaced. */
+export function useScreenshot(id: string, refetchMs: number | false) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.screenshot(id),
+    queryFn: async () => {
+      const blob = await api.blob(`/screens/${encodeURIComponent(id)}/screenshot`);
+      return blob === null ? null : URL.createObjectURL(blob);
+    },
+    refetchInterval: refetchMs,
+  });
+}
+
+export function useMediaList() {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.media,
+    queryFn: async () => (await api.get<{ media: Media[] }>('/media')).media,
+  });
+}
+
+export function useDeleteMedia() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.send<unknown>('DELETE', `/media/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.media }),
+  });
+}
+
+/** The identity password policy, for the sign-up form; the default one until it arrives or if it cannot. */
+export function usePasswordPolicy(): PasswordPolicy {
+  const api = useApi();
+  const { data } = useQuery({
+    queryKey: keys.policy,
+    queryFn: async () => {
+      const answer = (await api.passwordPolicy()) as { policy?: unknown };
+      const parsed = PasswordPolicySchema.safeParse(answer.policy);
+      return parsed.success ? parsed.data : { ...DEFAULT_PASSWORD_POLICY };
+    },
+    staleTime: Infinity,
+  });
+  return data ?? DEFAULT_PASSWORD_POLICY;
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PRODUCT_NAME } from '@marquee/protocol';
+import { useApi } from '../api/context';
+import { usePasswordPolicy } from '../api/queries';
+import { Logo } from '../layout/Logo';
+import { SignInForm } from './SignInForm';
+import { SignUpForm } from './SignUpForm';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Sign in or sign up, then back to where the operator was going (the QR code's pair form, say). */
+export function AuthPage({ mode }: { mode: 'signin' | 'signup' }) {
+  const api = useApi();
+  const policy = usePasswordPolicy();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? '/screens';
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const run = (action: () => Promise<unknown>) => {
+    setSubmitting(true);
+    setError(null);
+    action().then(
+      () => navigate(from, { replace: true }),
+      (failure: unknown) => {
+        setError(messageOf(failure));
+        setSubmitting(false);
+      },
+    );
+  };
+
+  return (
+    <Center mih="100vh" bg="gray.0" p="md">
+      <Stack w={420} gap="lg">
+        <Center>
+          <Logo size="lg" />
+        </Center>
+        <Paper withBorder shadow="sm" radius="md" p="xl">
+          <Title order={2} size="h3" mb={4}>
+            {mode === 'signup' ? `Create your ${PRODUCT_NAME} account` : 'Sign in to the studio'}
+          </Title>
+          <Text c="dimmed" size="sm" mb="lg">
+            {mode === 'signup'
+              ? 'Set up your organisation, then pair your first screen in a minute.'
+              : 'Manage your screens, their content and their health.'}
+          </Text>
+          {mode === 'signup' ? (
+            <SignUpForm
+              policy={policy}
+              submitting={submitting}
+              error={error}
+              onSubmit={({ email, password, orgName }) => run(() => api.signUp(email, password, orgName))}
+            />
+          ) : (
+            <SignInForm
+              submitting={submitting}
+              error={error}
+              onSubmit={({ email, password }) => run(() => api.signIn(email, password))}
+            />
+          )}
+        </Paper>
+        <Text ta="center" size="sm">
+          {mode === 'signup' ? 'Already have an account? ' : 'New to Marquee? '}
+          <Anchor component={Link} to={mode === 'signup' ? '/signin' : '/signup'} state={location.state}>
+            {mode === 'signup' ? 'Sign in' : 'Create an account'}
+          </Anchor>
+        </Text>
+      </Stack>
+    </Center>
+  );
+}

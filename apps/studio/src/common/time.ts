@@ -1,0 +1,23 @@
+// How times read in the studio: '12 s ago', '5 min ago', then a date and time.
+
+export function formatAgo(time: number | null, now: number): string {
+  if (time === null) return 'never';
+  const seconds = Math.max(0, Math.round((now - time) / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return formatDateTime(time);
+}
+
+export function formatDateTime(time: number | null): string {
+  if (time === null) return '—';
+  return new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

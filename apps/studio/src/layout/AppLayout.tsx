@@ -1,0 +1,64 @@
+import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+import { useApi, useSession } from '../api/context';
+import { Logo } from './Logo';
+
+const NAV = [
+  { to: '/screens', label: 'Screens' },
+  { to: '/pair', label: 'Pair a screen' },
+  { to: '/media', label: 'Media library' },
+];
+
+export function AppLayout() {
+  const session = useSession();
+  const api = useApi();
+  const { pathname } = useLocation();
+  // On a phone (the QR code's pair link) the navigation folds behind a burger.
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header px={{ base: 'sm', sm: 'lg' }}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
+            <Logo />
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Stack gap={0} align="flex-end" visibleFrom="sm">
+              <Text size="sm" fw={600}>
+                {session?.org?.name ?? ''}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {session?.user.email ?? ''}
+              </Text>
+            </Stack>
+            <Button variant="default" size="xs" onClick={() => api.signOut()}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        {NAV.map((item) => (
+          <NavLink
+            key={item.to}
+            component={RouterLink}
+            to={item.to}
+            label={item.label}
+            onClick={close}
+            active={pathname === item.to || (item.to === '/screens' && pathname.startsWith('/screens/'))}
+            style={{ borderRadius: 6 }}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
