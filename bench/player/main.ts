@@ -1,0 +1,255 @@
+// `npm run bench:player -w @marquee/bench`: the general player's budgets (issue "General player"), measured in
+// headless Debian Chromium against the real server on this machine: initial JavaScript gzipped; navigation →
+// pairing code visible; paired player navigation → content frame loaded; with the server stopped, reload →
+// cached content loaded. Medians of several runs, each in a fresh browser context (own storage and workers),
+// after one warm-up. Budgets are reported, never enforced. The heap soak is not measured here yet.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { measureBundle } from './bundle';
+import { SOAK_BUDGET_BYTES, soak, type SoakFigures } from './soak';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RUNS = Number(process.env.BENCH_PLAYER_RUNS ?? 7);
+const SOAK_ROUNDS = Number(process.env.BENCH_PLAYER_SOAK_ROUNDS ?? 1000);
+const BUDGETS = { initialJsGzipBytes: 110 * 1024, pairingCodeMs: 1500, contentMs: 1000, offlineMs: 1000 };
+const log = (line: string) => process.stderr.write(`[bench:player] ${line}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(
+    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    [path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        MARQUEE_HOST: '127.0.0.1',
+        MARQUEE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        MARQUEE_DATA_DIR: dataDir,
+        MARQUEE_LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    },
+  );
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+// The checks run in the page; written as source text because this project has no DOM types.
+const PAIRING_CODE_SHOWN = `(() => {
+  const frame = document.querySelector('#sc-player-frame');
+  const text = frame && frame.contentDocument && frame.contentDocument.body
+    ? frame.contentDocument.body.innerText.replace(/\\s/g, '') : '';
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i) || '';
+    if (!key.endsWith('/pairing/code')) continue;
+    const match = /"([A-Z0-9]{6})"/.exec(localStorage.getItem(key) || '');
+    if (match && text.includes(match[1])) return match[1];
+  }
+  return null;
+})()`;
+
+const CONTENT_LOADED = `(() => {
+  const frame = document.querySelector('#sc-player-frame');
+  if (!frame || new URL(frame.src).pathname !== '/content/') return false;
+  const doc = frame.contentDocument;
+  return !!doc && doc.readyState === 'complete' && doc.location.pathname === '/content/' && !!doc.body && doc.body.innerText !== '';
+})()`;
+
+async function pairingCodeShown(page: Page): Promise<string> {
+  return (await (await page.waitForFunction(PAIRING_CODE_SHOWN)).jsonValue()) as string;
+}
+
+async function contentLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(CONTENT_LOADED);
+}
+
+/** The screen of the first player paired in this run (the oldest screen of the organisation). */
+async function screenOf(origin: string, operator: string): Promise<string | null> {
+  const response = await fetch(`${origin}/api/v1/screens`, {
+    headers: { Authorization: `Bearer ${operator}` },
+  });
+  const { screens } = (await response.json()) as { screens: { id: string; createdAt: number }[] };
+  return [...screens].sort((a, b) => a.createdAt - b.createdAt)[0]?.id ?? null;
+}
+
+async function main(): Promise<void> {
+  const bundle = measureBundle(path.join(REPO_ROOT, 'apps/player/dist'));
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-player-'));
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServer(port, dataDir);
+  const browser: Browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  const signup = await fetch(`${origin}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: 'bench password',
+      orgName: 'Bench',
+    }),
+  });
+  const operator = ((await signup.json()) as { idToken: string }).idToken;
+
+  const pairing: number[] = [];
+  const content: number[] = [];
+  const offline: number[] = [];
+  const pages: Page[] = [];
+  let soaked: SoakFigures | null = null;
+  try {
+    for (let run = 0; run <= RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${origin}/`);
+      const code = await pairingCodeShown(page);
+      if (run > 0) pairing.push(performance.now() - started); // run 0 warms the server up
+      await fetch(`${origin}/api/v1/screens/pair`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${operator}` },
+        body: JSON.stringify({ code }),
+      });
+      await contentLoaded(page);
+      await page.waitForFunction('navigator.serviceWorker.controller !== null');
+      await page.waitForTimeout(500);
+      const again = performance.now();
+      await page.goto(`${origin}/`);
+      await contentLoaded(page);
+      if (run > 0) content.push(performance.now() - again);
+      pages.push(page);
+    }
+    const soakPage = pages[0];
+    const soakScreen = await screenOf(origin, operator);
+    if (soakPage && soakScreen && process.env.BENCH_PLAYER_SOAK !== '0') {
+      log('heap soak: 1,000 action flags and 1,000 content changes');
+      soaked = await soak(
+        soakPage,
+        { origin, operatorToken: operator, screenId: soakScreen },
+        SOAK_ROUNDS,
+        log,
+      );
+    }
+    log('stopping the server for the offline reloads');
+    await stop(server);
+    for (const [index, page] of pages.entries()) {
+      const started = performance.now();
+      await page.reload();
+      await contentLoaded(page);
+      if (index > 0) offline.push(performance.now() - started);
+    }
+  } finally {
+    await browser.close();
+    await stop(server);
+  }
+
+  const rows = [
+    [
+      'initial JS (gzip)',
+      `${(bundle.initialJsGzipBytes / 1024).toFixed(1)} KB`,
+      '≤ 110 KB',
+      bundle.initialJsGzipBytes <= BUDGETS.initialJsGzipBytes,
+    ],
+    [
+      'navigation → pairing code visible (median)',
+      `${median(pairing).toFixed(0)} ms`,
+      '≤ 1500 ms',
+      median(pairing) <= BUDGETS.pairingCodeMs,
+    ],
+    [
+      'paired navigation → content loaded (median)',
+      `${median(content).toFixed(0)} ms`,
+      '≤ 1000 ms',
+      median(content) <= BUDGETS.contentMs,
+    ],
+    [
+      'server stopped: reload → cached content (median)',
+      `${median(offline).toFixed(0)} ms`,
+      '≤ 1000 ms',
+      median(offline) <= BUDGETS.offlineMs,
+    ],
+    [
+      `heap growth, ${SOAK_ROUNDS} flags + content changes vs first 100`,
+      soaked ? `${(soaked.growthBytes / 1024).toFixed(0)} KB` : 'not run',
+      '≤ 2048 KB',
+      soaked !== null && soaked.growthBytes <= SOAK_BUDGET_BYTES,
+    ],
+  ] as const;
+  process.stdout.write(
+    `${rows.map(([label, value, budget, ok]) => `${label.padEnd(50)} ${value.padStart(10)}  ${budget.padEnd(10)} ${ok ? 'pass' : 'FAIL'}`).join('\n')}\n` +
+      `(lazy chunks, loaded after first paint: ${(bundle.lazyJsGzipBytes / 1024).toFixed(1)} KB gzip; ${RUNS} runs each)\n`,
+  );
+  const results = path.join(REPO_ROOT, 'bench/results');
+  fs.mkdirSync(results, { recursive: true });
+  const file = path.join(results, `player-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        bundle,
+        runs: RUNS,
+        pairingMs: pairing,
+        contentMs: content,
+        offlineMs: offline,
+        soak: soaked,
+        budgets: BUDGETS,
+      },
+      null,
+      2,
+    ),
+  );
+  log(`wrote ${path.relative(REPO_ROOT, file)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,99 @@
+// Command-line flags of `npm run bench:realtime`.
+
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT } from './childProcesses';
+
+export interface BenchArgs {
+  players: number;
+  writeDurationMs: number;
+  skipFloor: boolean;
+  quick: boolean;
+  commands: number;
+  warmupCommands: number;
+  httpConcurrency: number;
+  writesInFlight: number;
+  connectConcurrency: number;
+  /** Client processes; null: one per PLAYERS_PER_CLIENT_PROCESS players. */
+  clientProcesses: number | null;
+  outDir: string;
+  keepData: boolean;
+  /** CPU profiles of the servers per phase and a heap snapshot of Marquee (slows the run; figures are marked). */
+  profile: boolean;
+}
+
+export const USAGE = `Usage: npm run bench:realtime -- [options]
+  --players N          players to seed and connect (default 20000; 200 with --quick)
+  --duration S         seconds of the acknowledged-writes phase (default 5; 2 with --quick)
+  --commands N         one-player commands measured (default 500; 100 with --quick)
+  --skip-floor         measure Marquee only (no raw-ws floor, no ratios)
+  --quick              200 players and short phases, to check the pipeline
+  --http-concurrency N concurrent HTTP requests of the fleet-wide change (default 64)
+  --writes-in-flight N writes outstanding over all players, at least one per player (default 2000)
+  --connect-concurrency N connections opened at once over all client processes (default 256)
+  --client-processes N processes holding the simulated players (default: one per 5000 players, at least 2)
+  --profile            write CPU profiles of each phase and a heap snapshot of Marquee beside the JSON
+  --out DIR            where the JSON goes (default bench/results)
+  --keep-data          keep the temporary SQLite data folder`;
+
+export class ArgsError extends Error {}
+
+function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ArgsError(`--${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(text)})`);
+  }
+  return value;
+}
+
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      options: {
+        players: { type: 'string' },
+        duration: { type: 'string' },
+        commands: { type: 'string' },
+        'skip-floor': { type: 'boolean', default: false },
+        quick: { type: 'boolean', default: false },
+        'http-concurrency': { type: 'string' },
+        'writes-in-flight': { type: 'string' },
+        'connect-concurrency': { type: 'string' },
+        'client-processes': { type: 'string' },
+        profile: { type: 'boolean', default: false },
+        out: { type: 'string' },
+        'keep-data': { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new ArgsError((error as Error).message);
+  }
+  const quick = values.quick === true;
+  const seconds = values.duration === undefined ? (quick ? 2 : 5) : Number(values.duration);
+  if (!Number.isFinite(seconds) || seconds < 0.5 || seconds > 600) {
+    throw new ArgsError(
+      `--duration must be a number of seconds from 0.5 to 600 (got ${JSON.stringify(values.duration)})`,
+    );
+  }
+  return {
+    players: integer('players', values.players, quick ? 200 : 20_000, 1, 200_000),
+    writeDurationMs: Math.round(seconds * 1000),
+    skipFloor: values['skip-floor'] === true,
+    quick,
+    commands: integer('commands', values.commands, quick ? 100 : 500, 1, 100_000),
+    warmupCommands: quick ? 10 : 20,
+    httpConcurrency: integer('http-concurrency', values['http-concurrency'], 64, 1, 1024),
+    writesInFlight: integer('writes-in-flight', values['writes-in-flight'], 2000, 1, 1_000_000),
+    connectConcurrency: integer('connect-concurrency', values['connect-concurrency'], 256, 1, 10_000),
+    clientProcesses:
+      values['client-processes'] === undefined
+        ? null
+        : integer('client-processes', values['client-processes'], 2, 1, 64),
+    outDir: path.resolve(values.out ?? path.join(REPO_ROOT, 'bench', 'results')),
+    keepData: values['keep-data'] === true,
+    profile: values.profile === true,
+  };
+}

@@ -1,0 +1,367 @@
+// The benchmark's phases against one running server (Marquee or the floor), in order: connect every player
+// (auth + listen), memory per connection, one-player command latency while the others idle, a fleet-wide change
+// (one command to every player), acknowledged writes per second. Every phase is bounded in time and count, and
+// records the CPU time of the server and of the load generator (player processes and driver) it took.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { HttpPoster, type PostResult } from './httpClient';
+import { PlayerFleet } from './playerFleet';
+import { preciseNow } from './playerMessages';
+import { cpuSeconds, mainThreadSchedule } from './processInfo';
+import { summarizeProfile, type CpuProfile, type ProfileSummary } from './profileSummary';
+import type { SeededPlayer } from './seed';
+import type { LoopStats, MemorySample } from './serverProbe';
+import { percentile, seededRandom } from './stats';
+import { commandBody, type Target } from './targets';
+
+export interface MeasureOptions {
+  /** Connections to make (the requested players, or fewer when the server's open-files limit says so). */
+  target: number;
+  /** Sequential one-player commands measured, after `warmupCommands` unmeasured ones. */
+  commands: number;
+  warmupCommands: number;
+  /** Concurrent HTTP requests of the fleet-wide change. */
+  httpConcurrency: number;
+  writeDurationMs: number;
+  /** Writes outstanding over all players (each player keeps at least one). */
+  writesInFlight: number;
+  clientProcesses: number;
+  addressesPerProcess: number;
+  /** Connections being opened at once over all client processes. */
+  connectConcurrency: number;
+  /** Where CPU profiles of each phase (and a heap snapshot of Marquee) go; null: no profiling. */
+  profileDir: string | null;
+  log: (line: string) => void;
+}
+
+export type Phase = 'connect' | 'command' | 'fleetWide' | 'writes';
+
+/** CPU seconds used during a phase, and its wall time: a load generator near its share shows a bounded figure. */
+export interface PhaseCpu {
+  wallSeconds: number;
+  server: number;
+  /** The simulated-player processes together. */
+  players: number;
+  driver: number;
+  /**
+   * The server's event loop thread: seconds running, seconds ready but waiting for a CPU (taken by other
+   * processes), and the rest of the wall time, blocked (idle, or in a system call such as an fsync).
+   */
+  serverMainThread: { running: number; waitingForCpu: number; blocked: number };
+}
+
+export interface PhaseProfile {
+  file: string;
+  summary: ProfileSummary;
+}
+
+export interface TargetFigures {
+  kind: Target['kind'];
+  players: {
+    attempted: number;
+    connected: number;
+    failed: number;
+    errors: Record<string, number>;
+    /** Sockets of listening players closed by the server during the run. */
+    dropped: number;
+    clientProcesses: number;
+    sourceAddresses: string[];
+  };
+  /** The server's and the player processes' ids (all ended when the run is over). */
+  processIds: number[];
+  connect: { seconds: number; perSecond: number };
+  memory: {
+    before: MemorySample;
+    after: MemorySample;
+    rssPerConnection: number;
+    heapPerConnection: number;
+  };
+  command: {
+    measured: number;
+    lost: number;
+    failedRequests: number;
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+    /** Until the HTTP answer, for comparison with the event. */
+    httpP50Ms: number;
+    httpP99Ms: number;
+  };
+  fleetWide: {
+    players: number;
+    received: number;
+    complete: boolean;
+    /** From the first command sent until the last player received its change. */
+    ms: number;
+    /** From the first command sent until the last HTTP answer. */
+    httpMs: number;
+    failedRequests: number;
+  };
+  writes: {
+    writers: number;
+    windowPerPlayer: number;
+    durationMs: number;
+    acked: number;
+    ackedLate: number;
+    perSecond: number;
+    errors: Record<string, number>;
+    latencyP50Ms: number;
+    latencyP99Ms: number;
+  };
+  cpu: Partial<Record<Phase, PhaseCpu>>;
+  /** The server's event-loop delay and GC pauses in each phase. */
+  loop: Partial<Record<Phase, LoopStats>>;
+  /** With profiling: the server's CPU profile of each phase, and the heap snapshot taken after connecting. */
+  profiles: Partial<Record<Phase, PhaseProfile>> | null;
+  heapSnapshot: string | null;
+}
+
+/** Time for the server to settle (timers, lazily freed buffers) before memory is sampled. */
+const SETTLE_MS = 2000;
+const COMMAND_TIMEOUT_MS = 5000;
+const COMMAND_PHASE_LIMIT_MS = 180_000;
+const FLEET_MIN_WAIT_MS = 30_000;
+const COLLECT_INTERVAL_MS = 250;
+const WRITE_DRAIN_TIMEOUT_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function failedRequests(results: readonly (PostResult | Error)[]): number {
+  return results.filter((result) => result instanceof Error || result.status !== 201).length;
+}
+
+const driverCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+/** Runs the phases, recording their CPU use and, when profiling, the server's CPU profile of each. */
+class PhaseRecorder {
+  readonly cpu: Partial<Record<Phase, PhaseCpu>> = {};
+  readonly loop: Partial<Record<Phase, LoopStats>> = {};
+  readonly profiles: Partial<Record<Phase, PhaseProfile>> = {};
+
+  constructor(
+    private readonly target: Target,
+    private readonly fleet: PlayerFleet,
+    private readonly profileDir: string | null,
+  ) {}
+
+  async run<T>(phase: Phase, work: () => Promise<T>): Promise<T> {
+    const probe = this.target.process;
+    if (this.profileDir !== null) await probe.call('profileStart', {}, 30_000);
+    await probe.call('phaseStart', {}, 30_000);
+    const start = {
+      wall: performance.now(),
+      server: cpuSeconds(probe.pid),
+      players: this.fleet.cpuSeconds(),
+      driver: driverCpuSeconds(),
+      thread: mainThreadSchedule(probe.pid),
+    };
+    const result = await work();
+    const wallSeconds = (performance.now() - start.wall) / 1000;
+    const thread = mainThreadSchedule(probe.pid);
+    const running = thread.running - start.thread.running;
+    const waitingForCpu = thread.waiting - start.thread.waiting;
+    this.cpu[phase] = {
+      wallSeconds,
+      server: cpuSeconds(probe.pid) - start.server,
+      players: this.fleet.cpuSeconds() - start.players,
+      driver: driverCpuSeconds() - start.driver,
+      serverMainThread: {
+        running,
+        waitingForCpu,
+        blocked: Math.max(0, wallSeconds - running - waitingForCpu),
+      },
+    };
+    this.loop[phase] = await probe.call<LoopStats>('phaseStop', {}, 30_000);
+    if (this.profileDir !== null) {
+      const file = path.join(this.profileDir, `${this.target.kind}-${phase}.cpuprofile`);
+      await probe.call('profileStop', { file }, 120_000);
+      const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+      this.profiles[phase] = { file, summary: summarizeProfile(profile) };
+    }
+    return result;
+  }
+}
+
+export async function measureTarget(
+  target: Target,
+  players: readonly SeededPlayer[],
+  options: MeasureOptions,
+): Promise<TargetFigures> {
+  const { log } = options;
+  const attempted = players.slice(0, options.target);
+  let nextValue = 1;
+
+  const before = await target.memory();
+  const fleet = await PlayerFleet.start(attempted, {
+    processes: options.clientProcesses,
+    addressesPerProcess: options.addressesPerProcess,
+  });
+  const phases = new PhaseRecorder(target, fleet, options.profileDir);
+  try {
+    // ---- connect ----
+    log(`${target.kind}: connecting ${attempted.length} players over ${fleet.processes} processes`);
+    const connected = await phases.run('connect', () =>
+      fleet.connect(target.wsUrl, {
+        concurrency: options.connectConcurrency,
+        attemptTimeoutMs: 30_000,
+        attempts: 3,
+        timeoutMs: Math.max(300_000, attempted.length * 20),
+      }),
+    );
+    const connectSeconds = (connected.lastReadyAt - connected.startedAt) / 1000;
+    log(
+      `${target.kind}: ${connected.ready} listening in ${connectSeconds.toFixed(1)} s` +
+        (connected.failed > 0 ? `, ${connected.failed} failed: ${JSON.stringify(connected.errors)}` : ''),
+    );
+    const failedIds = new Set(connected.failedPlayerIds);
+    const listening = attempted.filter((player) => !failedIds.has(player.playerId));
+    if (listening.length === 0) throw new Error(`${target.kind}: no player could connect`);
+
+    await sleep(SETTLE_MS);
+    const after = await target.memory();
+    const perConnection = (key: 'rss' | 'heapUsed') => (after[key] - before[key]) / listening.length;
+    let heapSnapshot: string | null = null;
+    if (options.profileDir !== null && target.kind === 'marquee') {
+      const file = path.join(options.profileDir, `${target.kind}-connected.heapsnapshot`);
+      heapSnapshot = await target.process.call<string>('heapSnapshot', { file }, 600_000);
+    }
+
+    // ---- one-player command latency, the others idle ----
+    await fleet.stream(true);
+    const sequential = new HttpPoster(target.origin, 1, target.headers);
+    const random = seededRandom(20_000);
+    const latencies: number[] = [];
+    const httpLatencies: number[] = [];
+    let lost = 0;
+    let commandFailures = 0;
+    const phaseEnd = performance.now() + COMMAND_PHASE_LIMIT_MS;
+    const total = options.warmupCommands + options.commands;
+    await phases.run('command', async () => {
+      for (let k = 0; k < total && performance.now() < phaseEnd; k++) {
+        const player = listening[Math.floor(random() * listening.length)] as SeededPlayer;
+        const value = nextValue++;
+        const arrival = fleet.arrival(player.playerId, value, COMMAND_TIMEOUT_MS);
+        const answer = await sequential
+          .post(target.commandPath(player), commandBody(value))
+          .catch((error: Error) => error);
+        const at = await arrival;
+        if (k < options.warmupCommands) continue;
+        if (answer instanceof Error || answer.status !== 201) commandFailures++;
+        if (at === null || answer instanceof Error) {
+          lost++;
+          continue;
+        }
+        latencies.push(at - answer.sentAt);
+        httpLatencies.push(answer.answeredAt - answer.sentAt);
+      }
+    });
+    sequential.close();
+    await fleet.stream(false);
+    log(
+      `${target.kind}: command p50 ${percentile(latencies, 50).toFixed(2)} ms, ` +
+        `p99 ${percentile(latencies, 99).toFixed(2)} ms`,
+    );
+
+    // ---- fleet-wide change: one command to every player, through the same HTTP route ----
+    const value = nextValue++;
+    const parallel = new HttpPoster(target.origin, options.httpConcurrency, target.headers);
+    const fleetStart = preciseNow();
+    let httpDone = fleetStart;
+    const [results, collected] = await phases.run('fleetWide', async () => {
+      const answers = await parallel.postAll(listening, (player) => ({
+        path: target.commandPath(player),
+        body: commandBody(value),
+      }));
+      httpDone = preciseNow();
+      const waitUntil = httpDone + Math.max(FLEET_MIN_WAIT_MS, 3 * (httpDone - fleetStart));
+      let arrived = await fleet.collect(value);
+      while (arrived.received < listening.length && preciseNow() < waitUntil) {
+        await sleep(COLLECT_INTERVAL_MS);
+        arrived = await fleet.collect(value);
+      }
+      return [answers, arrived] as const;
+    });
+    parallel.close();
+    const fleetMs = collected.lastAt - fleetStart;
+    log(
+      `${target.kind}: fleet-wide change reached ${collected.received}/${listening.length} ` +
+        `in ${fleetMs.toFixed(0)} ms`,
+    );
+
+    // ---- acknowledged writes ----
+    const windowPerPlayer = Math.max(1, Math.round(options.writesInFlight / listening.length));
+    const written = await phases.run('writes', () =>
+      fleet.write({
+        durationMs: options.writeDurationMs,
+        window: windowPerPlayer,
+        drainTimeoutMs: WRITE_DRAIN_TIMEOUT_MS,
+      }),
+    );
+    const perSecond = written.acked / (options.writeDurationMs / 1000);
+    log(
+      `${target.kind}: ${written.acked} writes acknowledged in ${options.writeDurationMs} ms ` +
+        `(${perSecond.toFixed(0)}/s)`,
+    );
+
+    const status = await fleet.status();
+    return {
+      kind: target.kind,
+      players: {
+        attempted: attempted.length,
+        connected: listening.length,
+        failed: connected.failed,
+        errors: connected.errors,
+        dropped: status.dropped,
+        clientProcesses: fleet.processes,
+        sourceAddresses: fleet.sourceAddresses,
+      },
+      processIds: [target.process.pid, ...fleet.processIds],
+      connect: { seconds: connectSeconds, perSecond: listening.length / connectSeconds },
+      memory: {
+        before,
+        after,
+        rssPerConnection: perConnection('rss'),
+        heapPerConnection: perConnection('heapUsed'),
+      },
+      command: {
+        measured: latencies.length,
+        lost,
+        failedRequests: commandFailures,
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+        maxMs: percentile(latencies, 100),
+        httpP50Ms: percentile(httpLatencies, 50),
+        httpP99Ms: percentile(httpLatencies, 99),
+      },
+      fleetWide: {
+        players: listening.length,
+        received: collected.received,
+        complete: collected.received === listening.length,
+        ms: fleetMs,
+        httpMs: httpDone - fleetStart,
+        failedRequests: failedRequests(results),
+      },
+      writes: {
+        writers: written.writers,
+        windowPerPlayer,
+        durationMs: options.writeDurationMs,
+        acked: written.acked,
+        ackedLate: written.ackedLate,
+        perSecond,
+        errors: written.errors,
+        latencyP50Ms: percentile(written.latencySample, 50),
+        latencyP99Ms: percentile(written.latencySample, 99),
+      },
+      cpu: phases.cpu,
+      loop: phases.loop,
+      profiles: options.profileDir === null ? null : phases.profiles,
+      heapSnapshot,
+    };
+  } finally {
+    await fleet.close();
+  }
+}

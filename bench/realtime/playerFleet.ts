@@ -1,0 +1,225 @@
+// The driver's side of the simulated players: several child processes (playerClient.ts), each with its own table of
+// open files and its own 127.0.0.x source addresses, holding a contiguous share of the players. Calls go to every
+// process at once and their answers are added up.
+
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, spawnChild, type TrackedChild } from './childProcesses';
+import { cpuSeconds } from './processInfo';
+import type {
+  CollectResult,
+  ConnectParams,
+  ConnectResult,
+  PlayerStatus,
+  ValueArrival,
+  WriteParams,
+  WriteResult,
+} from './playerMessages';
+import { preciseNow } from './playerMessages';
+import type { SeededPlayer } from './seed';
+
+const CLIENT_SCRIPT = path.join(REPO_ROOT, 'bench', 'realtime', 'playerClient.ts');
+/** Source addresses start at 127.0.0.2: 127.0.0.1 stays the driver's. */
+const FIRST_SOURCE_HOST = 2;
+const CALL_TIMEOUT_MS = 30_000;
+/**
+ * The player processes share the machine with the server they load: they run at a lower priority, so the measured
+ * server gets a CPU first whenever it can use one (in production they are on other machines).
+ */
+const PLAYER_NICENESS = 10;
+
+export interface FleetOptions {
+  processes: number;
+  /** Source addresses per process (each allows ~28k ports towards one server port). */
+  addressesPerProcess: number;
+}
+
+export interface FleetConnectOptions {
+  /** Connections being opened at once, over all processes. */
+  concurrency: number;
+  attemptTimeoutMs: number;
+  attempts: number;
+  timeoutMs: number;
+}
+
+export interface FleetConnectResult extends ConnectResult {
+  startedAt: number;
+}
+
+interface Share {
+  client: TrackedChild;
+  players: SeededPlayer[];
+  addresses: string[];
+}
+
+function addErrors(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [key, count] of Object.entries(from)) into[key] = (into[key] ?? 0) + count;
+}
+
+export class PlayerFleet {
+  private readonly waiters = new Map<string, (at: number) => void>();
+
+  private constructor(private readonly shares: Share[]) {
+    for (const share of shares) {
+      share.client.onEvent((event) => {
+        if (event.name !== 'arrival') return;
+        const arrival = event.data as ValueArrival;
+        this.waiters.get(`${arrival.playerId}:${arrival.value}`)?.(arrival.at);
+      });
+    }
+  }
+
+  /** Starts the processes, each with a contiguous share of `players`; resolves once they all answer. */
+  static async start(players: readonly SeededPlayer[], options: FleetOptions): Promise<PlayerFleet> {
+    const processes = Math.max(1, Math.min(options.processes, players.length));
+    const perProcess = Math.ceil(players.length / processes);
+    const shares: Share[] = [];
+    for (let k = 0; k < processes; k++) {
+      const share = players.slice(k * perProcess, (k + 1) * perProcess);
+      if (share.length === 0) break;
+      const addresses = Array.from(
+        { length: options.addressesPerProcess },
+        (_, j) => `127.0.0.${FIRST_SOURCE_HOST + k * options.addressesPerProcess + j}`,
+      );
+      const client = spawnChild(`players-${k + 1}`, CLIENT_SCRIPT);
+      os.setPriority(client.pid, PLAYER_NICENESS);
+      shares.push({ client, players: share, addresses });
+    }
+    const fleet = new PlayerFleet(shares);
+    try {
+      await fleet.status();
+    } catch (error) {
+      await fleet.close();
+      throw error;
+    }
+    return fleet;
+  }
+
+  get processes(): number {
+    return this.shares.length;
+  }
+
+  /** CPU seconds the player processes have used so far, together (exited ones count as 0). */
+  cpuSeconds(): number {
+    let total = 0;
+    for (const share of this.shares) {
+      if (share.client.exited) continue;
+      try {
+        total += cpuSeconds(share.client.pid);
+      } catch {
+        // exited meanwhile
+      }
+    }
+    return total;
+  }
+
+  get processIds(): number[] {
+    return this.shares.map((share) => share.client.pid);
+  }
+
+  get sourceAddresses(): string[] {
+    return this.shares.flatMap((share) => share.addresses);
+  }
+
+  /** Opens, authenticates and listens every player's socket; resolves when every process is done. */
+  async connect(url: string, options: FleetConnectOptions): Promise<FleetConnectResult> {
+    const concurrency = Math.max(1, Math.ceil(options.concurrency / this.shares.length));
+    const startedAt = preciseNow();
+    const results = await Promise.all(
+      this.shares.map((share) => {
+        const params: ConnectParams = {
+          url,
+          players: share.players.map(({ playerId, idToken }) => ({ playerId, idToken })),
+          localAddresses: share.addresses,
+          concurrency,
+          attemptTimeoutMs: options.attemptTimeoutMs,
+          attempts: options.attempts,
+        };
+        return share.client.call<ConnectResult>('connect', params, options.timeoutMs);
+      }),
+    );
+    const total: FleetConnectResult = {
+      ready: 0,
+      failed: 0,
+      errors: {},
+      lastReadyAt: 0,
+      failedPlayerIds: [],
+      startedAt,
+    };
+    for (const result of results) {
+      total.ready += result.ready;
+      total.failed += result.failed;
+      total.lastReadyAt = Math.max(total.lastReadyAt, result.lastReadyAt);
+      addErrors(total.errors, result.errors);
+      total.failedPlayerIds.push(...result.failedPlayerIds);
+    }
+    return total;
+  }
+
+  /** Turns on or off the reporting of each command's arrival (on for the one-player latency phase only). */
+  async stream(on: boolean): Promise<void> {
+    await Promise.all(this.shares.map((share) => share.client.call('stream', { on }, CALL_TIMEOUT_MS)));
+  }
+
+  /**
+   * Resolves with the time `value` reached `playerId`'s listener, or null after `timeoutMs`. Register before the
+   * command is sent: arrivals nobody waits for are not kept.
+   */
+  arrival(playerId: string, value: number, timeoutMs: number): Promise<number | null> {
+    const key = `${playerId}:${value}`;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(key);
+        resolve(null);
+      }, timeoutMs);
+      this.waiters.set(key, (at) => {
+        clearTimeout(timer);
+        this.waiters.delete(key);
+        resolve(at);
+      });
+    });
+  }
+
+  async collect(value: number): Promise<CollectResult> {
+    const results = await Promise.all(
+      this.shares.map((share) => share.client.call<CollectResult>('collect', { value }, CALL_TIMEOUT_MS)),
+    );
+    return {
+      received: results.reduce((sum, result) => sum + result.received, 0),
+      firstAt: Math.min(...results.map((result) => result.firstAt)),
+      lastAt: Math.max(...results.map((result) => result.lastAt)),
+    };
+  }
+
+  async write(params: WriteParams): Promise<WriteResult> {
+    const timeoutMs = params.durationMs + params.drainTimeoutMs + CALL_TIMEOUT_MS;
+    const results = await Promise.all(
+      this.shares.map((share) => share.client.call<WriteResult>('write', params, timeoutMs)),
+    );
+    const total: WriteResult = { writers: 0, acked: 0, ackedLate: 0, errors: {}, latencySample: [] };
+    for (const result of results) {
+      total.writers += result.writers;
+      total.acked += result.acked;
+      total.ackedLate += result.ackedLate;
+      addErrors(total.errors, result.errors);
+      total.latencySample.push(...result.latencySample);
+    }
+    return total;
+  }
+
+  async status(): Promise<PlayerStatus> {
+    const results = await Promise.all(
+      this.shares.map((share) => share.client.call<PlayerStatus>('status', {}, CALL_TIMEOUT_MS)),
+    );
+    return {
+      ready: results.reduce((sum, result) => sum + result.ready, 0),
+      dropped: results.reduce((sum, result) => sum + result.dropped, 0),
+    };
+  }
+
+  /** Closes every socket, then ends the processes. */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.shares.map((share) => share.client.call('close', {}, CALL_TIMEOUT_MS)));
+    await Promise.all(this.shares.map((share) => share.client.stop('SIGTERM', 5000)));
+  }
+}

@@ -1,0 +1,86 @@
+// What the driver and the simulated-player processes say to each other (rpc.ts carries it), and what the
+// simulated players do on the wire: listen to players/{id}/LISTEN_BRANCH, receive commands as the number a command
+// sets at LISTEN_BRANCH/COMMAND_FLAG, write their own players/{id}/WRITE_PATH.
+
+/** The flag the benchmark's commands raise; its value is a number unique to each command. */
+export const COMMAND_FLAG = 'update_device_info';
+/** What each simulated player listens to, as a real player does. */
+export const LISTEN_BRANCH = 'action_flags';
+/** What each simulated player writes in the writes phase (a branch players may write, SPEC.md §4). */
+export const WRITE_PATH = 'settings/name';
+
+export const listenPathOf = (playerId: string) => `players/${playerId}/${LISTEN_BRANCH}`;
+export const writePathOf = (playerId: string) => `players/${playerId}/${WRITE_PATH}`;
+
+/** Epoch milliseconds with sub-millisecond precision, comparable between processes of one machine. */
+export const preciseNow = () => performance.timeOrigin + performance.now();
+
+export interface PlayerCredentials {
+  playerId: string;
+  idToken: string;
+}
+
+export interface ConnectParams {
+  url: string;
+  players: PlayerCredentials[];
+  /** Source addresses (127.0.0.x) the sockets are spread over, so that ephemeral ports do not run out. */
+  localAddresses: string[];
+  /** Connections of this process being opened, authenticated and listened at once. */
+  concurrency: number;
+  /** Time limit of one connection attempt (open, auth, listen). */
+  attemptTimeoutMs: number;
+  /** Attempts per player before it counts as failed. */
+  attempts: number;
+}
+
+export interface ConnectResult {
+  ready: number;
+  failed: number;
+  /** Distinct failure messages with their counts (at most a few). */
+  errors: Record<string, number>;
+  /** When the last player of this process was listening (preciseNow). */
+  lastReadyAt: number;
+  /** The players that could not connect (the others are the ones to send commands to). */
+  failedPlayerIds: string[];
+}
+
+/** A command's value arrived at a player's listener (only while streaming is on). */
+export interface ValueArrival {
+  playerId: string;
+  value: number;
+  /** preciseNow when the event was read. */
+  at: number;
+}
+
+export interface CollectResult {
+  /** Players whose listener has seen `value` as their latest command. */
+  received: number;
+  firstAt: number;
+  lastAt: number;
+}
+
+export interface WriteParams {
+  durationMs: number;
+  /** Writes each player keeps outstanding. */
+  window: number;
+  /** Longest wait for the answers still outstanding when the duration ends. */
+  drainTimeoutMs: number;
+}
+
+export interface WriteResult {
+  writers: number;
+  /** Writes answered ok within the duration. */
+  acked: number;
+  /** Writes answered ok after the duration (sent before its end). */
+  ackedLate: number;
+  /** Refusals by code, and 'unanswered' for writes still outstanding after the drain. */
+  errors: Record<string, number>;
+  /** Ack latencies (ms) of a sample of the writes answered within the duration. */
+  latencySample: number[];
+}
+
+export interface PlayerStatus {
+  ready: number;
+  /** Sockets that closed after their player was listening (dropped by the server). */
+  dropped: number;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  connectionCapacity,
+  cpuSeconds,
+  openFileCount,
+  mainThreadSchedule,
+  openFileLimit,
+  parseCpuSeconds,
+  parseOpenFileLimit,
+  parseSchedstat,
+  residentBytes,
+} from './processInfo';
+
+const LIMITS = `Limit                     Soft Limit           Hard Limit           Units
+Max processes             95461                95461                processes
+Max open files            20000                20000                files
+Max locked memory         8388608              8388608              bytes
+`;
+
+describe('parseOpenFileLimit', () => {
+  it('reads the soft and hard open-files limit', () => {
+    expect(parseOpenFileLimit(LIMITS)).toEqual({ soft: 20000, hard: 20000 });
+  });
+
+  it('reads unlimited as Infinity and refuses a text without the line', () => {
+    expect(
+      parseOpenFileLimit('Max open files            unlimited            unlimited            files'),
+    ).toEqual({
+      soft: Infinity,
+      hard: Infinity,
+    });
+    expect(() => parseOpenFileLimit('Max processes 1 1 processes')).toThrow('no "Max open files" line');
+  });
+});
+
+describe('connectionCapacity', () => {
+  const limit = { soft: 20000, hard: 20000 };
+
+  it('keeps the requested count when the limit leaves room for it', () => {
+    expect(connectionCapacity({ requested: 19900, limit, openBefore: 36, reserve: 64 })).toEqual({
+      requested: 19900,
+      target: 19900,
+      limitedBy: null,
+    });
+  });
+
+  it('caps at the limit minus the open files and the reserve, and says why', () => {
+    const capacity = connectionCapacity({ requested: 19901, limit, openBefore: 36, reserve: 64 });
+    expect(capacity.target).toBe(19900);
+    expect(capacity.limitedBy).toBe(
+      'open-files limit of the server process: 20000 (hard 20000), 36 open before the players connected, ' +
+        "64 kept for HTTP and the server's files",
+    );
+    expect(connectionCapacity({ requested: 50000, limit, openBefore: 19990, reserve: 64 }).target).toBe(0);
+  });
+});
+
+describe('parseCpuSeconds', () => {
+  it('adds user and system ticks, also when the command name has spaces and parentheses', () => {
+    const rest = 'R 1 1 1 0 -1 4194304 98 0 0 0 250 75 0 0 20 0 1 0 280427 3133440 413';
+    expect(parseCpuSeconds(`42 (node) ${rest}`)).toBe(3.25);
+    expect(parseCpuSeconds(`42 (a (b) c) ${rest}`)).toBe(3.25);
+    expect(() => parseCpuSeconds('42 (x) R')).toThrow('not a /proc/{pid}/stat line');
+  });
+});
+
+describe('parseSchedstat', () => {
+  it('reads seconds running and waiting for a CPU', () => {
+    expect(parseSchedstat('2500000000 750000000 42\n')).toEqual({ running: 2.5, waiting: 0.75 });
+    expect(() => parseSchedstat('')).toThrow('not a schedstat line');
+  });
+});
+
+describe('this process in /proc', () => {
+  it('has a resident size, an open-files limit and open descriptors', () => {
+    expect(residentBytes(process.pid)).toBeGreaterThan(1024 * 1024);
+    expect(openFileLimit('self').soft).toBeGreaterThan(0);
+    expect(openFileCount(process.pid)).toBeGreaterThanOrEqual(3);
+    expect(cpuSeconds(process.pid)).toBeGreaterThan(0);
+    expect(mainThreadSchedule(process.pid).running).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,101 @@
+// What Linux says about a process (/proc): resident memory, the open-files limit and the files open now. The
+// connections one server process can hold are bounded by its open-files limit (one descriptor per socket).
+
+import fs from 'node:fs';
+
+/** Resident set size in bytes (VmRSS of /proc/{pid}/status). */
+export function residentBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
+  if (match === null) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return Number(match[1]) * 1024;
+}
+
+export interface FileLimit {
+  soft: number;
+  hard: number;
+}
+
+/** Parses the "Max open files" line of a /proc/{pid}/limits text; Infinity for "unlimited". */
+export function parseOpenFileLimit(limitsText: string): FileLimit {
+  const match = /^Max open files\s+(\S+)\s+(\S+)\s+files/m.exec(limitsText);
+  if (match === null) throw new Error('no "Max open files" line in the limits');
+  const value = (text: string) => (text === 'unlimited' ? Infinity : Number(text));
+  return { soft: value(match[1] as string), hard: value(match[2] as string) };
+}
+
+export function openFileLimit(pid: number | 'self'): FileLimit {
+  return parseOpenFileLimit(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'));
+}
+
+/** Descriptors open in the process now. */
+export function openFileCount(pid: number): number {
+  return fs.readdirSync(`/proc/${pid}/fd`).length;
+}
+
+export interface Capacity {
+  requested: number;
+  /** Connections to make: the requested number, or fewer when the open-files limit does not allow them. */
+  target: number;
+  /** Why target < requested; null when it is not. */
+  limitedBy: string | null;
+}
+
+/**
+ * How many of `requested` connections a server process can hold: its soft open-files limit, minus the descriptors it
+ * had open before any player connected, minus `reserve` for the benchmark's HTTP requests and the server's own files.
+ */
+export function connectionCapacity(options: {
+  requested: number;
+  limit: FileLimit;
+  openBefore: number;
+  reserve: number;
+}): Capacity {
+  const { requested, limit, openBefore, reserve } = options;
+  const room = Math.max(0, Math.floor(limit.soft - openBefore - reserve));
+  if (requested <= room) return { requested, target: requested, limitedBy: null };
+  return {
+    requested,
+    target: room,
+    limitedBy:
+      `open-files limit of the server process: ${limit.soft} (hard ${limit.hard}), ` +
+      `${openBefore} open before the players connected, ${reserve} kept for HTTP and the server's files`,
+  };
+}
+
+/** Clock ticks per second of /proc/{pid}/stat times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** Parses user + system CPU seconds from a /proc/{pid}/stat line (fields 14 and 15, after the command name). */
+export function parseCpuSeconds(statText: string): number {
+  // The command name (field 2) is in parentheses and may itself contain spaces or parentheses.
+  const fields = statText.slice(statText.lastIndexOf(')') + 2).split(' ');
+  const user = Number(fields[11]);
+  const system = Number(fields[12]);
+  if (!Number.isFinite(user) || !Number.isFinite(system)) throw new Error('not a /proc/{pid}/stat line');
+  return (user + system) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** CPU seconds (user + system, all threads) the process has used so far. */
+export function cpuSeconds(pid: number): number {
+  return parseCpuSeconds(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+export interface ThreadSchedule {
+  /** Seconds the thread ran on a CPU. */
+  running: number;
+  /** Seconds it was ready to run but waited for a CPU (other processes had them). */
+  waiting: number;
+}
+
+/** Parses /proc/{pid}/task/{tid}/schedstat: nanoseconds running, nanoseconds waiting on a run queue, slices. */
+export function parseSchedstat(text: string): ThreadSchedule {
+  const [running, waiting] = text.trim().split(/\s+/).map(Number);
+  if (!Number.isFinite(running) || !Number.isFinite(waiting)) throw new Error('not a schedstat line');
+  return { running: (running as number) / 1e9, waiting: (waiting as number) / 1e9 };
+}
+
+/** The scheduling of a process's main thread (the event loop of a Node process). */
+export function mainThreadSchedule(pid: number): ThreadSchedule {
+  return parseSchedstat(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8'));
+}

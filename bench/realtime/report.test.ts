@@ -1,0 +1,301 @@
+import { describe, expect, it } from 'vitest';
+import type { TargetFigures } from './measureTarget';
+import { BUDGETS, figureRows, formatCosts, formatTable, operationCosts, type ReportInput } from './report';
+
+const KIB = 1024;
+const memory = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 };
+
+function figures(
+  kind: TargetFigures['kind'],
+  change: (figures: TargetFigures) => void = () => {},
+): TargetFigures {
+  const result: TargetFigures = {
+    kind,
+    players: {
+      attempted: 20_000,
+      connected: 20_000,
+      failed: 0,
+      errors: {},
+      dropped: 0,
+      clientProcesses: 4,
+      sourceAddresses: ['127.0.0.2'],
+    },
+    processIds: [1],
+    connect: { seconds: 10, perSecond: 2000 },
+    memory: { before: memory, after: memory, rssPerConnection: 8 * KIB, heapPerConnection: 6 * KIB },
+    command: {
+      measured: 500,
+      lost: 0,
+      failedRequests: 0,
+      p50Ms: 1,
+      p99Ms: 10,
+      maxMs: 30,
+      httpP50Ms: 1,
+      httpP99Ms: 10,
+    },
+    fleetWide: {
+      players: 20_000,
+      received: 20_000,
+      complete: true,
+      ms: 2000,
+      httpMs: 2000,
+      failedRequests: 0,
+    },
+    writes: {
+      writers: 20_000,
+      windowPerPlayer: 1,
+      durationMs: 5000,
+      acked: 60_000,
+      ackedLate: 0,
+      perSecond: 12_000,
+      errors: {},
+      latencyP50Ms: 5,
+      latencyP99Ms: 9,
+    },
+    cpu: {},
+    loop: {},
+    profiles: null,
+    heapSnapshot: null,
+  };
+  change(result);
+  return result;
+}
+
+const floor = figures('floor', (f) => {
+  f.memory.rssPerConnection = 4 * KIB;
+  f.connect.perSecond = 4000;
+  f.writes.perSecond = 40_000;
+});
+
+function statusOf(input: ReportInput, id: string) {
+  return figureRows(input).find((row) => row.id === id)?.status;
+}
+
+const at = (marquee: TargetFigures, extra: Partial<ReportInput> = {}): ReportInput => ({
+  requested: 20_000,
+  limitedBy: null,
+  marquee,
+  floor,
+  ...extra,
+});
+
+describe('figureRows', () => {
+  it('gives every figure with the floor and the ratio Marquee/floor', () => {
+    const rows = figureRows(at(figures('marquee')));
+    expect(rows.map((row) => row.id)).toEqual([
+      'playersConnected',
+      'connectRate',
+      'rssPerConnection',
+      'heapPerConnection',
+      'commandP50',
+      'commandP99',
+      'fleetWide',
+      'ackedWrites',
+    ]);
+    const connect = rows.find((row) => row.id === 'connectRate');
+    expect(connect).toMatchObject({ marquee: 2000, floor: 4000, ratio: 0.5, budget: null, status: null });
+    const rss = rows.find((row) => row.id === 'rssPerConnection');
+    expect(rss).toMatchObject({ marquee: 8, floor: 4, ratio: 2, unit: 'KiB', status: 'pass' });
+    expect(rows.every((row) => row.status !== 'fail')).toBe(true);
+  });
+
+  it('judges each budget at its boundary', () => {
+    const marquee = (change: (f: TargetFigures) => void) => at(figures('marquee', change));
+    expect(
+      statusOf(
+        marquee((f) => (f.command.p99Ms = BUDGETS.commandP99Ms)),
+        'commandP99',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        marquee((f) => (f.command.p99Ms = 20.01)),
+        'commandP99',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.command.lost = 1)),
+        'commandP99',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.fleetWide.ms = BUDGETS.fleetWideMs)),
+        'fleetWide',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        marquee((f) => (f.fleetWide.ms = 3001)),
+        'fleetWide',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.fleetWide.complete = false)),
+        'fleetWide',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.writes.perSecond = 10_000)),
+        'ackedWrites',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        marquee((f) => (f.writes.perSecond = 9999)),
+        'ackedWrites',
+      ),
+    ).toBe('fail');
+    // RSS: at most 16 KiB, and at most 2.5× the floor's 4 KiB (10 KiB).
+    expect(
+      statusOf(
+        marquee((f) => (f.memory.rssPerConnection = 10 * KIB)),
+        'rssPerConnection',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        marquee((f) => (f.memory.rssPerConnection = 10 * KIB + 1)),
+        'rssPerConnection',
+      ),
+    ).toBe('fail');
+    const lowFloor = { floor: figures('floor', (f) => (f.memory.rssPerConnection = 8 * KIB)) };
+    expect(
+      statusOf(
+        at(
+          figures('marquee', (f) => (f.memory.rssPerConnection = 16 * KIB)),
+          lowFloor,
+        ),
+        'rssPerConnection',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        at(
+          figures('marquee', (f) => (f.memory.rssPerConnection = 16 * KIB + 1)),
+          lowFloor,
+        ),
+        'rssPerConnection',
+      ),
+    ).toBe('fail');
+  });
+
+  it('fails the player count when the open-files limit capped it, and says why', () => {
+    const rows = figureRows(
+      at(
+        figures('marquee', (f) => (f.players.connected = 19_842)),
+        { limitedBy: 'open-files limit of the server process: 20000' },
+      ),
+    );
+    expect(rows[0]).toMatchObject({
+      status: 'fail',
+      note: 'requested 20000; capped by the open-files limit of the server process: 20000',
+    });
+  });
+
+  it('judges the scale budgets only in a run of 20,000 players, the writes budget always', () => {
+    const small = at(
+      figures('marquee', (f) => (f.writes.perSecond = 5000)),
+      { requested: 200 },
+    );
+    const statuses = Object.fromEntries(figureRows(small).map((row) => [row.id, row.status]));
+    expect(statuses).toEqual({
+      playersConnected: 'n/a',
+      connectRate: null,
+      rssPerConnection: 'n/a',
+      heapPerConnection: null,
+      commandP50: null,
+      commandP99: 'n/a',
+      fleetWide: 'n/a',
+      ackedWrites: 'fail',
+    });
+  });
+
+  it('judges the absolute RSS budget alone without a floor', () => {
+    const rows = figureRows(at(figures('marquee'), { floor: null }));
+    const rss = rows.find((row) => row.id === 'rssPerConnection');
+    expect(rss).toMatchObject({ floor: null, ratio: null, status: 'pass' });
+    expect(rss?.note).toBe('no floor measured: only the absolute budget is judged');
+  });
+});
+
+describe('formatTable', () => {
+  it('prints a header, one line per figure and the notes', () => {
+    const text = formatTable(
+      figureRows(
+        at(
+          figures('marquee', (f) => (f.players.connected = 19_842)),
+          { limitedBy: 'fd limit' },
+        ),
+      ),
+    );
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/^figure\s+unit\s+Marquee\s+floor\s+ratio\s+budget\s+status$/);
+    expect(lines).toHaveLength(2 + 8 + 1);
+    expect(text).toContain('one-player command latency p99');
+    expect(lines.find((line) => line.startsWith('players listening'))).toMatch(
+      /19,842\s+20,000\s+0\.99×\s+20,000 on one process\s+FAIL$/,
+    );
+    expect(lines.find((line) => line.startsWith('server RSS'))).toMatch(/8\.00\s+4\.00\s+2\.00×/);
+    expect(lines.at(-1)).toBe(
+      '  * players listening (one server process): requested 20000; capped by the fd limit',
+    );
+  });
+});
+
+describe('operationCosts', () => {
+  const phase = (wallSeconds: number, running: number, waitingForCpu: number) => ({
+    wallSeconds,
+    server: running,
+    players: 0,
+    driver: 0,
+    serverMainThread: { running, waitingForCpu, blocked: wallSeconds - running - waitingForCpu },
+  });
+  const measured = figures('marquee', (f) => {
+    f.cpu = {
+      connect: phase(20, 10, 5),
+      command: phase(1, 0.5, 0),
+      fleetWide: phase(16, 12, 4),
+      writes: phase(8, 6, 2),
+    };
+    f.writes.acked = 50_000;
+    f.writes.ackedLate = 10_000;
+    const loop = (delayMaxMs: number, gcMaxMs: number) => ({
+      delayP50Ms: 10,
+      delayP99Ms: 12,
+      delayMaxMs,
+      gcPauses: 3,
+      gcTotalMs: 9,
+      gcMaxMs,
+      gcMajor: 1,
+    });
+    f.loop = {
+      connect: loop(40, 12),
+      command: loop(15, 4),
+      fleetWide: loop(250.4, 30),
+      writes: loop(90, 20),
+    };
+  });
+
+  it('divides the main thread time of each phase by its operations', () => {
+    expect(operationCosts(measured)).toEqual({
+      connectMs: 0.5,
+      commandMs: 0.6,
+      writeUs: 100,
+      waitingForCpu: { connect: 0.25, fleetWide: 0.25, writes: 0.25 },
+    });
+  });
+
+  it('is null without the phases, and prints one line per server measured', () => {
+    expect(operationCosts(figures('floor'))).toBeNull();
+    expect(formatCosts([measured, null]).split('\n')).toEqual([
+      'server main-thread time per operation (waiting for a CPU, share of the phase):',
+      '  marquee  connect 0.500 ms (25%)  command 0.600 ms (25%)  write 100 µs (25%)',
+      'longest event-loop stall / longest GC pause per phase (ms):',
+      '  marquee  connect 40 / 12  command 15 / 4  fleetWide 250 / 30  writes 90 / 20',
+    ]);
+  });
+});

@@ -1,0 +1,139 @@
+// Imported first (node --import) into each measured server process, the Marquee server as the floor: what the driver
+// may ask of it over IPC. `memory` answers the process's memory after a full garbage collection (the process runs
+// with --expose-gc), so that before and after samples compare live data, not garbage not yet collected. With
+// --profile, `profileStart`/`profileStop` record a CPU profile of one phase (V8's sampling profiler through
+// node:inspector) and `heapSnapshot` writes one. `phaseStart`/`phaseStop` measure how long the event loop was
+// blocked during a phase and the garbage collector's pauses, which explain latency tails. The server's own code is
+// unchanged. Exits with the driver.
+
+import fs from 'node:fs';
+import { Session } from 'node:inspector';
+import path from 'node:path';
+import {
+  PerformanceObserver,
+  constants,
+  monitorEventLoopDelay,
+  type IntervalHistogram,
+} from 'node:perf_hooks';
+import v8 from 'node:v8';
+import { serveRpc } from './rpc';
+
+/** How long the event loop could not run a timer during a phase, and the garbage collector's pauses. */
+export interface LoopStats {
+  /** Event-loop delay in ms (sampled every 10 ms). */
+  delayP50Ms: number;
+  delayP99Ms: number;
+  delayMaxMs: number;
+  gcPauses: number;
+  gcTotalMs: number;
+  gcMaxMs: number;
+  /** Full (mark-sweep-compact) collections among the pauses. */
+  gcMajor: number;
+}
+
+export interface MemorySample {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+function collectGarbage(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('start the process with --expose-gc');
+  // Twice: the first pass can leave finalizer-held objects for the second.
+  gc();
+  gc();
+}
+
+export function sampleMemory(): MemorySample {
+  collectGarbage();
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  return { rss, heapUsed, heapTotal, external, arrayBuffers };
+}
+
+let session: Session | null = null;
+
+function post<T>(method: string, params?: object): Promise<T> {
+  return new Promise((resolve, reject) => {
+    session?.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T)));
+  });
+}
+
+async function profileStart(): Promise<void> {
+  if (session === null) {
+    session = new Session();
+    session.connect();
+    await post('Profiler.enable');
+    // 250 µs: enough samples in a phase of a few seconds to see what costs a tenth of a millisecond.
+    await post('Profiler.setSamplingInterval', { interval: 250 });
+  }
+  await post('Profiler.start');
+}
+
+/** Stops the profile and writes it (a .cpuprofile, readable by Chrome DevTools) to `file`. */
+async function profileStop(params: { file: string }): Promise<string> {
+  const { profile } = await post<{ profile: object }>('Profiler.stop');
+  fs.mkdirSync(path.dirname(params.file), { recursive: true });
+  fs.writeFileSync(params.file, JSON.stringify(profile));
+  return params.file;
+}
+
+function heapSnapshot(params: { file: string }): string {
+  fs.mkdirSync(path.dirname(params.file), { recursive: true });
+  return v8.writeHeapSnapshot(params.file);
+}
+
+let histogram: IntervalHistogram | null = null;
+let gcObserver: PerformanceObserver | null = null;
+let gcDurations: number[] = [];
+let gcMajor = 0;
+
+function phaseStart(): void {
+  histogram?.disable();
+  gcObserver?.disconnect();
+  histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  gcDurations = [];
+  gcMajor = 0;
+  gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcDurations.push(entry.duration);
+      const detail = (entry as { detail?: { kind?: number } }).detail;
+      if (detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gcMajor++;
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+}
+
+function phaseStop(): LoopStats {
+  if (histogram === null) throw new Error('phaseStart first');
+  histogram.disable();
+  gcObserver?.disconnect();
+  const ms = (ns: number) => ns / 1e6;
+  const stats: LoopStats = {
+    delayP50Ms: ms(histogram.percentile(50)),
+    delayP99Ms: ms(histogram.percentile(99)),
+    delayMaxMs: ms(histogram.max),
+    gcPauses: gcDurations.length,
+    gcTotalMs: gcDurations.reduce((sum, duration) => sum + duration, 0),
+    gcMaxMs: Math.max(0, ...gcDurations),
+    gcMajor,
+  };
+  histogram = null;
+  gcObserver = null;
+  return stats;
+}
+
+export const probeHandlers = {
+  phaseStart,
+  phaseStop,
+  memory: () => sampleMemory(),
+  profileStart,
+  profileStop,
+  heapSnapshot,
+};
+
+// Only as a preload of a child of the driver (the floor server calls serveRpc itself, with more handlers).
+if (process.env.MARQUEE_BENCH_PROBE === '1') serveRpc(probeHandlers);
