@@ -1,5 +1,7 @@
-// The runtime configuration the server injects (apps/server/src/hosting/runtimeConfig.ts); without it (tests,
-// vite preview) the page's own origin is the server.
+// The studio's view of the runtime configuration the server injects (read by protocol's reader, which falls back
+// to the page's own origin when the page was opened without it: vite preview, a test).
+
+import { RUNTIME_CONFIG_GLOBAL, readRuntimeConfig } from '@marquee/protocol';
 
 export interface StudioConfig {
   apiUrl: string;
@@ -9,19 +11,12 @@ export interface StudioConfig {
   playerUrl: string;
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-export function studioConfigOf(injected: Record<string, unknown> | undefined, origin: string): StudioConfig {
-  const apiUrl = text(injected?.apiUrl) ?? origin;
-  return {
-    apiUrl,
-    identityUrl: text(injected?.identityUrl) ?? `${apiUrl}/identity/v1`,
-    realtimeUrl: text(injected?.realtimeUrl) ?? `${apiUrl.replace(/^http/, 'ws')}/realtime`,
-    playerUrl: `${apiUrl}/`,
-  };
+export function studioConfigOf(injected: unknown, origin: string): StudioConfig {
+  const { apiUrl, identityUrl, realtimeUrl } = readRuntimeConfig(injected, origin);
+  return { apiUrl, identityUrl, realtimeUrl, playerUrl: `${apiUrl}/` };
 }
 
 export function readStudioConfig(): StudioConfig {
-  const injected = (window as { __MARQUEE_CONFIG__?: Record<string, unknown> }).__MARQUEE_CONFIG__;
+  const injected = (window as unknown as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL];
   return studioConfigOf(injected, window.location.origin);
 }

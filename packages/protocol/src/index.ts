@@ -26,6 +26,7 @@ export * from './realtimePath';
 export * from './realtimeTree';
 export * from './realtimeValue';
 export * from './registration';
+export * from './runtimeConfig';
 export * from './schemaText';
 export * from './screenName';
 export * from './settings';

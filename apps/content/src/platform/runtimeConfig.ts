@@ -1,5 +1,7 @@
-// The server injects window.__MARQUEE_CONFIG__ into index.html (apps/server/src/hosting/runtimeConfig.ts). A page
-// opened without it (vite preview, a test) falls back to its own origin, which is where the server lives.
+// The content player's view of the runtime configuration the server injects (read by protocol's reader, which
+// falls back to the page's own origin when the page was opened without it: vite preview, a test).
+
+import { RUNTIME_CONFIG_GLOBAL, readRuntimeConfig } from '@marquee/protocol';
 
 export interface ContentConfig {
   apiUrl: string;
@@ -9,25 +11,12 @@ export interface ContentConfig {
   studioUrl: string;
 }
 
-interface InjectedConfig {
-  apiUrl?: unknown;
-  identityUrl?: unknown;
-  realtimeUrl?: unknown;
-}
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-export function contentConfigOf(injected: InjectedConfig | undefined, origin: string): ContentConfig {
-  const apiUrl = text(injected?.apiUrl) ?? origin;
-  return {
-    apiUrl,
-    identityUrl: text(injected?.identityUrl) ?? `${apiUrl}/identity/v1`,
-    realtimeUrl: text(injected?.realtimeUrl) ?? `${apiUrl.replace(/^http/, 'ws')}/realtime`,
-    studioUrl: `${apiUrl}/studio`,
-  };
+export function contentConfigOf(injected: unknown, origin: string): ContentConfig {
+  const { apiUrl, identityUrl, realtimeUrl } = readRuntimeConfig(injected, origin);
+  return { apiUrl, identityUrl, realtimeUrl, studioUrl: `${apiUrl}/studio` };
 }
 
 export function readContentConfig(): ContentConfig {
-  const injected = (window as { __MARQUEE_CONFIG__?: InjectedConfig }).__MARQUEE_CONFIG__;
+  const injected = (window as unknown as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL];
   return contentConfigOf(injected, window.location.origin);
 }

@@ -2,33 +2,10 @@
 // against any server: `<script>window.__MARQUEE_CONFIG__ = {...}</script>`, placed first in <head> so it exists
 // before any of the app's scripts run.
 
-import { APP_VERSION } from '@marquee/protocol';
+import { APP_VERSION, RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@marquee/protocol';
 import type { Config } from '../config';
 
-export const RUNTIME_CONFIG_GLOBAL = '__MARQUEE_CONFIG__';
-
-export interface RuntimeConfig {
-  /** Base URL of the cloud API (player API, management API, logs). */
-  apiUrl: string;
-  /** The API URLs the player's mode chooses between (DESIGN.md §8): one server answers both in the embedded default. */
-  productionApiUrl: string;
-  stagingApiUrl: string;
-  /** The spec's pairing-page URL: the content player's pairing page. */
-  pairingUrl: string;
-  /** The content player (what app/url points to once paired). */
-  contentUrl: string;
-  /** WebSocket URL of the realtime database. */
-  realtimeUrl: string;
-  /** Base URL of the identity service. */
-  identityUrl: string;
-  mode: Config['mode'];
-  environment: string;
-  version: string;
-  /** The monitoring client token, only when one is configured. */
-  monitoringToken?: string;
-  /** Organisations exempt from the duplicate-screen and duplicate-tab checks. */
-  exemptOrgs: string[];
-}
+export { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig };
 
 /** Where the content player lives, relative to the origin: what app/url holds when no public URL is set. */
 export const CONTENT_PLAYER_PATH = '/content/';
