@@ -83,10 +83,18 @@ export async function contentFrame(page: Page, path: string): Promise<Frame> {
     },
     [FRAME, path] as const,
   );
-  const handle = await page.waitForSelector(FRAME);
-  const frame = await handle.contentFrame();
-  if (frame === null) throw new Error('no content frame');
-  return frame;
+  // The player may replace the frame element while it settles (a new URL, a re-render): retry until the frame
+  // found is attached and shows `path`.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const frame = await (await page.waitForSelector(FRAME)).contentFrame();
+      if (frame !== null && new URL(frame.url()).pathname.startsWith(path)) return frame;
+    } catch (error) {
+      if (attempt >= 50) throw error;
+    }
+    if (attempt >= 50) throw new Error(`no content frame showing ${path}`);
+    await page.waitForTimeout(100);
+  }
 }
 
 /** The pairing code of the player, from the realtime tree's REST read as the player itself. */
