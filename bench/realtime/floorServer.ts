@@ -3,7 +3,8 @@
 // is read, its signature is not checked), `listen` (a Map from path to socket; the current value is sent at once),
 // `set` inside the player's own subtree (kept in memory and acknowledged; nothing is persisted), and pushes the
 // value event to the listening socket when a command arrives over HTTP (POST /players/{id}/commands {command,
-// param}, the same body as the management API's). No database, rules, rate limits or keep-alive.
+// param}, the same body as the management API's; POST /players/commands raises it on every listening player, as
+// the management API's bulk route does). No database, rules, rate limits or keep-alive.
 
 import http from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -22,6 +23,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 /** Largest HTTP body read. */
 const MAX_BODY_BYTES = 64 * 1024;
 const COMMAND_ROUTE = /^\/players\/([A-Za-z0-9_-]{1,100})\/commands$/;
+const BROADCAST_ROUTE = '/players/commands';
 
 const listeners = new Map<string, WebSocket>();
 const values = new Map<string, unknown>();
@@ -94,25 +96,47 @@ function serve(socket: WebSocket): void {
   });
 }
 
-function command(playerId: string, body: string): number {
-  let parsed: { command?: unknown; param?: unknown };
+interface CommandBody {
+  command: string;
+  param?: unknown;
+}
+
+function parseCommand(body: string): CommandBody | null {
   try {
-    parsed = JSON.parse(body) as typeof parsed;
+    const parsed = JSON.parse(body) as { command?: unknown; param?: unknown };
+    return typeof parsed.command === 'string' ? (parsed as CommandBody) : null;
   } catch {
-    return 400;
+    return null;
   }
-  if (typeof parsed.command !== 'string') return 400;
-  const path = `players/${playerId}/${LISTEN_BRANCH}`;
+}
+
+/** Raises the command on one player (`playerId`), or on every listening player (null). */
+function command(playerId: string | null, body: string): number {
+  const parsed = parseCommand(body);
+  if (parsed === null) return 400;
+  if (playerId === null) {
+    for (const path of [...listeners.keys()]) raise(path, parsed);
+    return 201;
+  }
+  raise(`players/${playerId}/${LISTEN_BRANCH}`, parsed);
+  return 201;
+}
+
+function raise(path: string, parsed: CommandBody): void {
   const flags = (values.get(path) as Record<string, unknown> | undefined) ?? {};
   values.set(path, { ...flags, [parsed.command]: parsed.param ?? true });
   revision++;
   const socket = listeners.get(path);
   if (socket?.readyState === WebSocket.OPEN) socket.send(valueEvent(path));
-  return 201;
 }
 
 const server = http.createServer((request, response) => {
-  const match = request.method === 'POST' ? COMMAND_ROUTE.exec(request.url ?? '') : null;
+  const match =
+    request.method !== 'POST'
+      ? null
+      : request.url === BROADCAST_ROUTE
+        ? [request.url, null]
+        : COMMAND_ROUTE.exec(request.url ?? '');
   if (match === null) {
     response.writeHead(request.url === '/healthz' ? 200 : 404, { 'content-type': 'application/json' });
     response.end('{}');
@@ -126,7 +150,7 @@ const server = http.createServer((request, response) => {
   });
   request.on('end', () => {
     const status =
-      size > MAX_BODY_BYTES ? 413 : command(match[1] as string, Buffer.concat(chunks).toString('utf8'));
+      size > MAX_BODY_BYTES ? 413 : command(match[1] ?? null, Buffer.concat(chunks).toString('utf8'));
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(status === 201 ? '{"ok":true}' : '{"ok":false}');
   });

@@ -28,7 +28,8 @@ const METHOD = {
     'apps/server/src/main.ts (npm start) on SQLite in a temporary data folder, MARQUEE_LOG_LEVEL=warn, one process',
   floor:
     'floorServer.ts: raw ws + node:http in one process; same frames (auth by reading the token subject, listen, set ' +
-    'kept in memory), pushes the value event on POST /players/{id}/commands; no database, rules or keep-alive',
+    'kept in memory), pushes the value event on POST /players/{id}/commands (POST /players/commands: to every ' +
+    'listening player); no database, rules or keep-alive',
   players:
     'simulated players in several child processes (own open-files table each), 127.0.0.x source addresses, speaking ' +
     'the wire protocol directly with ws (not packages/realtime: too heavy for tens of thousands): auth with an ID ' +
@@ -45,8 +46,9 @@ const METHOD = {
     'POST /api/v1/screens/{id}/commands {command: update_device_info, param: n} to a random listening player, one ' +
     'at a time, the others idle; from just before the request is written until that player reads the value event',
   fleetWide:
-    'the same command to every listening player (there is no bulk route), HTTP keep-alive with the given ' +
-    'concurrency; from the first request written until the last player read its value event',
+    'ONE bulk command: POST /api/v1/screens/commands {command: update_device_info, param: n} without screenIds ' +
+    '(every screen of the organisation; the floor: one POST /players/commands to every listening player); from ' +
+    'the request written until the last listening player read its value event',
   writes:
     'every listening player sets players/{id}/settings/name over its socket, keeping its window of writes ' +
     'outstanding, for the duration; acknowledgements (ok answers) received within it, per second',

@@ -1,6 +1,7 @@
 // The two servers the benchmark measures, each in its own process on 127.0.0.1: Marquee as `npm start` runs it
 // (apps/server/src/main.ts on SQLite, with the memory probe imported first), and the floor (floorServer.ts). Both
-// are driven the same way: players connect to `wsUrl`, commands are POSTed to `commandPath` on `origin`.
+// are driven the same way: players connect to `wsUrl`, commands are POSTed to `commandPath` on `origin`, and the
+// fleet-wide change is ONE request to `fleetWidePath` (Marquee's bulk command route, the floor's broadcast).
 
 import net from 'node:net';
 import path from 'node:path';
@@ -20,6 +21,8 @@ export interface Target {
   /** Headers of every command request (the operator's ID token for Marquee). */
   headers: Record<string, string>;
   commandPath(player: SeededPlayer): string;
+  /** The one request that raises a command on every player (body: commandBody). */
+  fleetWidePath: string;
   /** Memory after a full garbage collection; rss as /proc/{pid}/status says (VmRSS). */
   memory(): Promise<MemorySample>;
   stop(): Promise<void>;
@@ -92,6 +95,8 @@ export async function startMarquee(options: {
     wsUrl: `ws://${HOST}:${port}/realtime`,
     headers: { authorization: `Bearer ${options.operatorToken}` },
     commandPath: (player) => `/api/v1/screens/${player.screenId}/commands`,
+    // Without screenIds: every screen of the operator's organisation, which holds every seeded player.
+    fleetWidePath: '/api/v1/screens/commands',
     memory: () => memoryOf(child),
     // SIGTERM: the server closes every socket and drains its writes, as in production.
     stop: () => child.stop('SIGTERM', STOP_GRACE_MS),
@@ -113,6 +118,7 @@ export async function startFloor(): Promise<Target> {
     wsUrl: `ws://${HOST}:${port}/realtime`,
     headers: {},
     commandPath: (player) => `/players/${player.playerId}/commands`,
+    fleetWidePath: '/players/commands',
     memory: () => memoryOf(child),
     stop: () => child.stop('SIGTERM', STOP_GRACE_MS),
   };

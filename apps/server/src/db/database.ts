@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   dialect: DatabaseDialect;
   /** Where the data lives, for logs: the SQLite file, or the PostgreSQL URL without its password. */
   location: string;
+  /**
+   * The raw better-sqlite3 connection on SQLite (the one Kysely uses), for the realtime store's group commit,
+   * which runs a batch of writes in one synchronous transaction. Undefined on PostgreSQL.
+   */
+  sqlite?: BetterSqlite3.Database;
   /** Closes every connection; committed writes are durable once this resolves. */
   close(): Promise<void>;
 }
@@ -70,6 +75,7 @@ function openSqlite(options: OpenDatabaseOptions): DatabaseHandle {
     db,
     dialect: 'sqlite',
     location: file,
+    sqlite,
     async close() {
       await db.destroy();
     },

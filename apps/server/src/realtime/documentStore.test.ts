@@ -1,7 +1,7 @@
-import { beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_STRING_BYTES, RealtimeValidationError } from '@marquee/protocol';
-import { describeOnBothEngines } from '../../test/harness/databases';
-import { DocumentStore, topicFor, type ChangeEvent } from './documentStore';
+import { describeOnBothEngines, openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import { DocumentStore, MAX_BATCH_WRITES, topicFor, type ChangeEvent } from './documentStore';
 import { InProcessPubSub } from './pubsub';
 import { valueHash } from './valueHash';
 
@@ -246,5 +246,118 @@ describeOnBothEngines('DocumentStore', (database) => {
       void store.set(`${doc}/d/k${index}`, index).then(() => finished++);
     await store.drain();
     expect(finished).toBe(10);
+  });
+});
+
+describe('DocumentStore group commit (sqlite)', () => {
+  let testDatabase: TestDatabase;
+  let store: DocumentStore;
+  let published: ChangeEvent[];
+  let sequence = 0;
+
+  beforeAll(async () => {
+    testDatabase = await openTestDatabase('sqlite');
+  });
+  afterAll(async () => {
+    await testDatabase.dispose();
+  });
+  beforeEach(() => {
+    published = [];
+    const pubsub = new InProcessPubSub((error) => {
+      throw error;
+    });
+    pubsub.publish = (_topic, message) => void published.push(message as ChangeEvent);
+    store = new DocumentStore({ database: testDatabase.handle, pubsub, clock: () => 1_700_000_000_000 });
+    sequence++;
+  });
+
+  const docs = (count: number) =>
+    Array.from({ length: count }, (_, index) => `players/g${sequence}x${index}`);
+
+  it(`commits queued writes ${MAX_BATCH_WRITES} per transaction, each with its own revision and answer`, async () => {
+    const transaction = vi.spyOn(testDatabase.handle.sqlite!, 'transaction');
+    const paths = docs(MAX_BATCH_WRITES + 1);
+    const results = await Promise.all([
+      ...paths.map((path) => store.set(`${path}/n`, 1)),
+      store.set(`${paths[0]}/n`, 2),
+    ]);
+    expect(transaction).toHaveBeenCalledTimes(2);
+    transaction.mockRestore();
+    expect(results.slice(0, -1)).toEqual(
+      paths.map((path) => ({ docPath: path, revision: 1, changedPaths: [`${path}/n`] })),
+    );
+    expect(results.at(-1)).toEqual({ docPath: paths[0], revision: 2, changedPaths: [`${paths[0]}/n`] });
+    expect(published.filter((event) => event.docPath === paths[0]).map((event) => event.revision)).toEqual([
+      1, 2,
+    ]);
+    expect(await store.get(`${paths[0]}/n`)).toEqual({ value: 2, revision: 2 });
+  });
+
+  it('yields to the event loop between batches and answers a batch only once it committed', async () => {
+    const paths = docs(MAX_BATCH_WRITES * 2 + 1);
+    let answered = 0;
+    const all = Promise.all(paths.map((path) => store.set(`${path}/n`, 1).then(() => answered++)));
+    expect(answered).toBe(0);
+    const between = await new Promise<number>((resolve) => setImmediate(() => resolve(answered)));
+    expect(between).toBe(MAX_BATCH_WRITES);
+    await all;
+    expect(answered).toBe(paths.length);
+  });
+
+  it('fails a write whose own mutation fails alone, committing the rest of its batch', async () => {
+    const small = new DocumentStore({
+      database: testDatabase.handle,
+      pubsub: new InProcessPubSub(),
+      maxDocumentBytes: 100,
+    });
+    const [a, b, c] = docs(3) as [string, string, string];
+    const answers = await Promise.allSettled([
+      small.set(`${a}/n`, 1),
+      small.set(`${b}/n`, 'x'.repeat(200)),
+      small.set(`${c}/n`, 3),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(answers[1]).toMatchObject({ reason: { code: 'too_large' } });
+    expect(await small.get(`${b}/n`)).toEqual({ value: null, revision: 0 });
+    expect(await small.get(`${c}/n`)).toEqual({ value: 3, revision: 1 });
+  });
+
+  it('retries the writes of a batch the database failed one by one, each with its own answer', async () => {
+    const [good, bad, other] = docs(3) as [string, string, string];
+    const sqlite = testDatabase.handle.sqlite!;
+    sqlite.exec(
+      `CREATE TRIGGER refuse_bad BEFORE INSERT ON realtime_documents WHEN NEW.path = '${bad}' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+    );
+    try {
+      const answers = await Promise.allSettled([
+        store.set(`${good}/n`, 1),
+        store.set(`${bad}/n`, 2),
+        store.set(`${other}/n`, 3),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(answers[1]).toMatchObject({ reason: { message: 'refused' } });
+      expect(await store.get(`${good}/n`)).toEqual({ value: 1, revision: 1 });
+      expect(await store.get(`${other}/n`)).toEqual({ value: 3, revision: 1 });
+      expect(await store.get(`${bad}/n`)).toEqual({ value: null, revision: 0 });
+      expect(published.map((event) => event.docPath)).toEqual([good, other]);
+    } finally {
+      sqlite.exec('DROP TRIGGER refuse_bad');
+    }
+  });
+
+  it('never turns a transaction open on the connection into its own: writes go through it as single queries', async () => {
+    const [doc] = docs(1) as [string];
+    const sqlite = testDatabase.handle.sqlite!;
+    sqlite.exec('BEGIN');
+    try {
+      expect(await store.set(`${doc}/n`, 1)).toEqual({
+        docPath: doc,
+        revision: 1,
+        changedPaths: [`${doc}/n`],
+      });
+    } finally {
+      sqlite.exec('ROLLBACK');
+    }
+    expect(await store.get(`${doc}/n`)).toEqual({ value: null, revision: 0 });
   });
 });

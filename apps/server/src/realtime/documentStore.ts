@@ -8,6 +8,14 @@
 // the process, writes to one document queue behind each other (on SQLite, all writes), so they never conflict with themselves, and the
 // last written document is kept in memory as a hint that saves the read on the next write (the revision check
 // makes a stale hint harmless). Changes are published after the commit, in revision order.
+//
+// Group commit (SQLite): writes are queued and applied in batches, each batch in ONE synchronous transaction on
+// the raw better-sqlite3 connection (at most MAX_BATCH_WRITES writes or about MAX_BATCH_BYTES of documents).
+// Every write still gets its own revision and its own answer, given (and its change published) only after the
+// batch committed, so an acknowledged write is durable. Between batches the store yields to the event loop, so
+// a burst of writes never starves reads, pings and other sockets. A write whose own mutation fails (validation,
+// size) fails alone; if the database fails the batch, its writes are retried one per transaction, so each gets
+// its own answer or its own error.
 
 import type { Kysely } from 'kysely';
 import {
@@ -24,6 +32,7 @@ import {
   validatePath,
   type RealtimeValue,
 } from '@marquee/protocol';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
 import type { PubSub, Unsubscribe } from './pubsub';
@@ -37,6 +46,10 @@ export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
 const HINT_BUDGET_CHARS = 64 * 1024 * 1024;
 /** Conditional writes that lost to another writer before giving up (only under pathological contention). */
 const MAX_ATTEMPTS = 100;
+/** Writes committed together in one SQLite transaction at most. */
+export const MAX_BATCH_WRITES = 512;
+/** Documents (JSON characters) written by one batch before it is closed early. */
+export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 
 export interface Snapshot {
   value: RealtimeValue;
@@ -103,8 +116,43 @@ interface DocState {
 /** Returns the new document, or the stale answer of a conditional set. */
 type Mutation = (document: RealtimeValue, revision: number) => RealtimeValue | StaleResult;
 
+/** A write waiting for the next batch (SQLite group commit). */
+interface PendingWrite {
+  docPath: string;
+  changedPaths: string[];
+  prepare: () => Mutation;
+  resolve: (result: WriteResult | StaleResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** What a write did inside a batch, applied (hint, publish, answer) once the batch committed. */
+type BatchOutcome =
+  | { write: PendingWrite; result: WriteResult | StaleResult; event?: ChangeEvent; text?: string }
+  | { write: PendingWrite; error: unknown };
+
+/** An error of the write itself (its mutation or size), not of the database: it fails that write alone. */
+class OwnError {
+  constructor(readonly error: unknown) {}
+}
+
+/** The three statements of a synchronous batch, prepared once. */
+interface SyncStatements {
+  read: BetterSqlite3.Statement<[string], { revision: number; value: string }>;
+  insert: BetterSqlite3.Statement<[string, number, string, number]>;
+  update: BetterSqlite3.Statement<[number, string, number, string, number]>;
+}
+
 function isStale(result: RealtimeValue | StaleResult): result is StaleResult {
   return typeof result === 'object' && result !== null && (result as StaleResult).stale === true;
+}
+
+/** Runs `step`, marking what it throws as the write's own error. */
+function own<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    throw new OwnError(error);
+  }
 }
 
 function locate(path: string): Located {
@@ -131,9 +179,15 @@ export class DocumentStore {
   /** Last committed state per document (insertion order = least recently written first). */
   private readonly hints = new Map<string, { value: RealtimeValue; revision: number; size: number }>();
   private hintChars = 0;
+  /** The raw SQLite connection when batches can be committed synchronously (group commit). */
+  private readonly sqlite: BetterSqlite3.Database | undefined;
+  private statements: SyncStatements | undefined;
+  private pending: PendingWrite[] = [];
+  private batchScheduled = false;
 
   constructor(options: DocumentStoreOptions) {
     this.db = options.database.db;
+    this.sqlite = options.database.dialect === 'sqlite' ? options.database.sqlite : undefined;
     // SQLite has one connection: one queue for all documents keeps Kysely's connection lock uncontended (a
     // thousand writers waiting on it would each be woken by every release).
     this.serializeAll = options.database.dialect === 'sqlite';
@@ -215,8 +269,10 @@ export class DocumentStore {
 
   /** Resolves once every write queued so far has finished (used before closing the database). */
   async drain(): Promise<void> {
-    while (this.queues.size > 0) {
+    while (this.queues.size > 0 || this.pending.length > 0 || this.batchScheduled) {
       await Promise.allSettled([...this.queues.values()]);
+      if (this.pending.length > 0 || this.batchScheduled)
+        await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -225,6 +281,12 @@ export class DocumentStore {
     changedPaths: string[],
     prepare: () => Mutation,
   ): Promise<WriteResult | StaleResult> {
+    if (this.sqlite !== undefined) {
+      return new Promise((resolve, reject) => {
+        this.pending.push({ docPath, changedPaths, prepare, resolve, reject });
+        this.scheduleBatch();
+      });
+    }
     const queue = this.serializeAll ? '' : docPath;
     const previous = this.queues.get(queue) ?? Promise.resolve();
     const run = previous.then(() => this.commit(docPath, changedPaths, prepare()));
@@ -237,6 +299,175 @@ export class DocumentStore {
       if (this.queues.get(queue) === settled) this.queues.delete(queue);
     });
     return run;
+  }
+
+  // ---- group commit (SQLite) ----
+
+  private scheduleBatch(): void {
+    if (this.batchScheduled) return;
+    this.batchScheduled = true;
+    // setImmediate, not a microtask: writes arriving in the same turn join the batch, and I/O runs in between.
+    setImmediate(() => {
+      void this.runBatch().finally(() => {
+        this.batchScheduled = false;
+        if (this.pending.length > 0) this.scheduleBatch();
+      });
+    });
+  }
+
+  private async runBatch(): Promise<void> {
+    const sqlite = this.sqlite as BetterSqlite3.Database;
+    if (!sqlite.open) {
+      for (const write of this.pending.splice(0)) write.reject(new Error('The database is closed'));
+      return;
+    }
+    if (sqlite.inTransaction) {
+      // A transaction is open on the connection (a Kysely transaction, or a caller's own BEGIN): a synchronous
+      // batch would silently become part of it. Go through Kysely one write at a time, as without group commit:
+      // it waits for a Kysely transaction to end, and joins a caller's explicit one as any other query would.
+      for (const write of this.pending.splice(0, MAX_BATCH_WRITES)) {
+        try {
+          write.resolve(await this.commit(write.docPath, write.changedPaths, write.prepare()));
+        } catch (error) {
+          write.reject(error);
+        }
+      }
+      return;
+    }
+    const batch = this.pending.splice(0, MAX_BATCH_WRITES);
+    let outcomes: BatchOutcome[];
+    try {
+      outcomes = this.commitBatch(batch);
+    } catch {
+      // The database failed the batch (nothing of it was written): each write alone, with its own answer.
+      outcomes = [];
+      for (const write of batch) {
+        try {
+          outcomes.push(...this.commitBatch([write]));
+        } catch (error) {
+          outcomes.push({ write, error });
+        }
+      }
+    }
+    for (const outcome of outcomes) {
+      if ('error' in outcome) {
+        outcome.write.reject(outcome.error);
+        continue;
+      }
+      if (outcome.event !== undefined) {
+        this.remember(
+          outcome.event.docPath,
+          outcome.event.value,
+          outcome.event.revision,
+          outcome.text!.length,
+        );
+        this.pubsub.publish(topicFor(outcome.event.docPath), outcome.event);
+      }
+      outcome.write.resolve(outcome.result);
+    }
+  }
+
+  /**
+   * Applies `batch` (from its start) in one transaction; writes left over by the byte budget go back to the head
+   * of the queue. Throws when the database fails the transaction.
+   */
+  private commitBatch(batch: PendingWrite[]): BatchOutcome[] {
+    const sqlite = this.sqlite as BetterSqlite3.Database;
+    const statements = (this.statements ??= {
+      read: sqlite.prepare('SELECT revision, value FROM realtime_documents WHERE path = ?'),
+      insert: sqlite.prepare(
+        'INSERT INTO realtime_documents (path, revision, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (path) DO NOTHING',
+      ),
+      update: sqlite.prepare(
+        'UPDATE realtime_documents SET revision = ?, value = ?, updated_at = ? WHERE path = ? AND revision = ?',
+      ),
+    });
+    const run = sqlite.transaction(() => {
+      // Documents as written by this batch so far (fresh: read or written inside the transaction).
+      const written = new Map<string, DocState>();
+      const outcomes: BatchOutcome[] = [];
+      let chars = 0;
+      let index = 0;
+      for (; index < batch.length && chars <= MAX_BATCH_BYTES; index++) {
+        const write = batch[index]!;
+        try {
+          const outcome = this.commitSync(write, statements, written);
+          if (outcome.text !== undefined) chars += outcome.text.length;
+          outcomes.push(outcome);
+        } catch (error) {
+          if (!(error instanceof OwnError)) throw error;
+          outcomes.push({ write, error: error.error });
+        }
+      }
+      return { outcomes, done: index };
+    });
+    const { outcomes, done } = run.immediate();
+    // Only once committed: a failed batch is retried whole, one write at a time.
+    if (done < batch.length) this.pending.unshift(...batch.slice(done));
+    return outcomes;
+  }
+
+  /** One write inside a batch's transaction: commit()'s loop, synchronously. */
+  private commitSync(
+    write: PendingWrite,
+    statements: SyncStatements,
+    written: Map<string, DocState>,
+  ): Extract<BatchOutcome, { result: unknown }> {
+    const { docPath, changedPaths } = write;
+    const readSync = (): DocState => {
+      const row = statements.read.get(docPath);
+      const state: DocState =
+        row === undefined
+          ? { value: null, revision: 0, fresh: true }
+          : { value: JSON.parse(row.value) as RealtimeValue, revision: row.revision, fresh: true };
+      written.set(docPath, state);
+      return state;
+    };
+    const mutate = own(() => write.prepare());
+    const hint = this.hints.get(docPath);
+    let state: DocState =
+      written.get(docPath) ??
+      (hint ? { value: hint.value, revision: hint.revision, fresh: false } : readSync());
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const current = state;
+      const next = own(() => mutate(current.value, current.revision));
+      if (isStale(next) || next === state.value) {
+        if (!state.fresh) {
+          state = readSync();
+          continue;
+        }
+        return {
+          write,
+          result: isStale(next) ? next : { docPath, revision: state.revision, changedPaths: [] },
+        };
+      }
+      const text = JSON.stringify(next);
+      if (
+        text.length > this.maxDocumentBytes / 3 &&
+        utf8ByteLength(text, this.maxDocumentBytes) > this.maxDocumentBytes
+      ) {
+        throw new OwnError(
+          new RealtimeValidationError(
+            'too_large',
+            `Document ${describePath(parsePath(docPath))} would be larger than ${this.maxDocumentBytes} bytes`,
+            docPath,
+          ),
+        );
+      }
+      const revision = state.revision + 1;
+      const updatedAt = this.clock();
+      const changes =
+        state.revision === 0
+          ? statements.insert.run(docPath, revision, text, updatedAt).changes
+          : statements.update.run(revision, text, updatedAt, docPath, state.revision).changes;
+      if (changes === 1) {
+        written.set(docPath, { value: next, revision, fresh: true });
+        const event: ChangeEvent = { docPath, revision, changedPaths, value: next, updatedAt };
+        return { write, result: { docPath, revision, changedPaths }, event, text };
+      }
+      state = readSync();
+    }
+    throw new OwnError(new Error(`Write to ${docPath} lost to concurrent writers ${MAX_ATTEMPTS} times`));
   }
 
   private async commit(
