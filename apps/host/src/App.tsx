@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createBridge } from '@marquee/bridge';
 import { createParentApi, type HostCall } from './parentApi';
-import { wrapperSetup } from './platforms';
+import { hostedPlayerUrl, wrapperSetup } from './platforms';
 
 declare global {
   interface Window {
@@ -19,13 +19,7 @@ export function App() {
   const frame = useRef<HTMLIFrameElement | null>(null);
   const [calls, setCalls] = useState<HostCall[]>([]);
   const [generation, setGeneration] = useState(0);
-  const playerUrl = useMemo(() => {
-    const query = new URLSearchParams(location.search);
-    query.set('platform', setup.platform);
-    query.delete('caps');
-    query.delete('hardwareId');
-    return `/?${query.toString()}`;
-  }, [setup]);
+  const playerUrl = useMemo(() => hostedPlayerUrl(setup, location.search), [setup]);
 
   useEffect(() => {
     const target = frame.current?.contentWindow;

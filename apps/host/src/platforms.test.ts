@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wrapperSetup } from './platforms';
+import { hostedPlayerUrl, wrapperSetup } from './platforms';
 
 describe('wrapperSetup', () => {
   it('gives chromeos every capability by default', () => {
@@ -19,5 +19,17 @@ describe('wrapperSetup', () => {
   it('knows no capability of an unknown platform', () => {
     expect(Object.values(wrapperSetup('?platform=toaster').capabilities).some(Boolean)).toBe(false);
     expect(wrapperSetup('?platform=toaster').hardwareId).toBeNull();
+  });
+
+  it('embeds the meeting player on zoom, mtr and meet, or when app=meet names it', () => {
+    for (const platform of ['zoom', 'mtr', 'meet']) {
+      const search = `?platform=${platform}&id=room-1`;
+      expect(hostedPlayerUrl(wrapperSetup(search), search)).toBe(`/meet/?platform=${platform}&id=room-1`);
+    }
+    const named = '?platform=android&app=meet&caps=reboot';
+    expect(hostedPlayerUrl(wrapperSetup(named), named)).toBe('/meet/?platform=android');
+    const general = '?platform=chromeos&hardwareId=hw';
+    expect(hostedPlayerUrl(wrapperSetup(general), general)).toBe('/?platform=chromeos');
+    expect(wrapperSetup('?platform=zoom').capabilities).toMatchObject({ reboot: true, mute: false });
   });
 });

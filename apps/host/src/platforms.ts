@@ -19,7 +19,15 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<string, readonly WrapperCapa
   tizen: ['reboot', 'daily_restart', 'get_device_info'],
   webos: ['reboot', 'daily_restart', 'get_device_info'],
   windows: ['clear_cache', 'unique_link', 'get_device_info'],
+  // Meeting-room hosts embed the meeting player (/meet/).
+  meet: ['reboot', 'get_device_info'],
+  zoom: ['reboot', 'get_device_info'],
+  mtr: ['reboot', 'get_device_info'],
 };
+
+/** Which player a wrapper embeds: the general one at /, or the meeting-room one at /meet/. */
+export type HostedPlayer = 'player' | 'meet';
+const MEETING_PLATFORMS = ['meet', 'zoom', 'mtr'];
 
 export const PLATFORM_MODELS: Readonly<Record<string, string>> = {
   chromeos: 'Chromebox Signage',
@@ -27,6 +35,9 @@ export const PLATFORM_MODELS: Readonly<Record<string, string>> = {
   tizen: 'Tizen Display',
   webos: 'webOS Signage',
   windows: 'Windows Kiosk',
+  meet: 'Google Meet Hardware',
+  zoom: 'Zoom Rooms Appliance',
+  mtr: 'Microsoft Teams Room',
 };
 
 export interface WrapperSetup {
@@ -34,6 +45,8 @@ export interface WrapperSetup {
   model: string;
   capabilities: Record<WrapperCapability, boolean>;
   hardwareId: string | null;
+  /** `app=meet` or `app=player`; by default the meeting player on meet, zoom and mtr, else the general one. */
+  app: HostedPlayer;
 }
 
 export function wrapperSetup(search: string): WrapperSetup {
@@ -51,5 +64,21 @@ export function wrapperSetup(search: string): WrapperSetup {
     model: PLATFORM_MODELS[platform] ?? `${platform} device`,
     capabilities,
     hardwareId: hardwareId === null || hardwareId === '' ? null : hardwareId,
+    app: appOf(query.get('app'), platform),
   };
+}
+
+function appOf(named: string | null, platform: string): HostedPlayer {
+  if (named === 'meet' || named === 'player') return named;
+  return MEETING_PLATFORMS.includes(platform) ? 'meet' : 'player';
+}
+
+/** The framed player's address: its path and the wrapper's query without the wrapper's own options. */
+export function hostedPlayerUrl(setup: WrapperSetup, search: string): string {
+  const query = new URLSearchParams(search);
+  query.set('platform', setup.platform);
+  query.delete('caps');
+  query.delete('hardwareId');
+  query.delete('app');
+  return `${setup.app === 'meet' ? '/meet/' : '/'}?${query.toString()}`;
 }

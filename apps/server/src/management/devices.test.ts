@@ -97,3 +97,55 @@ describe('/api/v1/players/{playerId}/block and /unblock', () => {
     expect(await blocked(player.id)).toBe(0);
   });
 });
+
+describe('/api/v1/players/{playerId}/app_token and /overridden_player (meeting variant)', () => {
+  let test: TestApp;
+  let operator: TestOperator;
+
+  beforeAll(async () => {
+    test = await startTestApp();
+    operator = await signUpOperator(test.app, 'Meeting Rooms');
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  const put = (playerId: string, node: string, payload: unknown, token = operator.token) =>
+    test.app.inject({
+      method: 'PUT',
+      url: `/api/v1/players/${playerId}/${node}`,
+      headers: bearer(token),
+      payload: payload as object,
+    });
+  const tree = async (playerId: string) =>
+    (await test.app.services.documents.get(`players/${playerId}`)).value as Record<string, unknown>;
+
+  it('writes and clears app/token', async () => {
+    const { player } = await pairedScreen(test.app, operator);
+    const set = await put(player.id, 'app_token', { token: 'room-token' });
+    expect(set.json()).toEqual({ playerId: player.id, token: 'room-token' });
+    expect((await tree(player.id)).app).toMatchObject({ token: 'room-token' });
+    expect((await put(player.id, 'app_token', { token: null })).statusCode).toBe(200);
+    expect((await tree(player.id)).app).not.toHaveProperty('token');
+    expect((await put(player.id, 'app_token', { token: '' })).statusCode).toBe(400);
+  });
+
+  it('writes a valid overridden player, refuses a bad websocket pair, and clears it with null', async () => {
+    const { player } = await pairedScreen(test.app, operator);
+    const value = { websocket: 'ws://127.0.0.1:9000/a|wss://example.test/a', href: 'https://example.test/x' };
+    expect((await put(player.id, 'overridden_player', { value })).statusCode).toBe(200);
+    expect((await tree(player.id)).overridden_player).toEqual(value);
+    const bad = await put(player.id, 'overridden_player', { value: { websocket: 'ws://only-one' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'INVALID_OVERRIDDEN_PLAYER' } });
+    expect((await put(player.id, 'overridden_player', { value: null })).statusCode).toBe(200);
+    expect((await tree(player.id)).overridden_player).toBeUndefined();
+  });
+
+  it('answers 404 for a player of another organisation', async () => {
+    const other = await signUpOperator(test.app, 'Elsewhere');
+    const { player } = await pairedScreen(test.app, other);
+    expect((await put(player.id, 'app_token', { token: 't' })).statusCode).toBe(404);
+    expect((await put(player.id, 'overridden_player', { value: null })).statusCode).toBe(404);
+  });
+});

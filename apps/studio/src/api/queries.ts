@@ -93,6 +93,18 @@ export function useSendCommand(id: string) {
   });
 }
 
+/** Blocks or unblocks a screen's device: a blocked device's registration and player calls are refused (403). */
+export function useBlockDevice(playerId: string) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (blocked: boolean) =>
+      api.send<{ playerId: string; blocked: boolean }>(
+        'POST',
+        `/players/${encodeURIComponent(playerId)}/${blocked ? 'block' : 'unblock'}`,
+      ),
+  });
+}
+
 export function useDevice(id: string) {
   const api = useApi();
   return useQuery({

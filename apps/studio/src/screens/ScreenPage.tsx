@@ -18,6 +18,7 @@ import { useConfirm } from '../common/useConfirm';
 import { useNow } from '../common/useNow';
 import { useLiveConnections } from '../live/useLiveConnections';
 import type { CommandInfo } from './commandCatalog';
+import { BlockDeviceControl } from './BlockDeviceControl';
 import { CommandsPanel } from './CommandsPanel';
 import { ContentEditor } from './ContentEditor';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
@@ -126,9 +127,12 @@ export function ScreenPage() {
             Content version {data.content.version}
           </Text>
         </Stack>
-        <Button color="red" variant="subtle" onClick={unpair} loading={remove.isPending}>
-          Remove screen
-        </Button>
+        <Group gap="xs">
+          {data.playerId !== null && <BlockDeviceControl playerId={data.playerId} screenName={data.name} />}
+          <Button color="red" variant="subtle" onClick={unpair} loading={remove.isPending}>
+            Remove screen
+          </Button>
+        </Group>
       </Group>
 
       <Tabs defaultValue="overview" keepMounted={false}>

@@ -1,0 +1,12 @@
+// The blocked view (SPEC.md §2): registration was refused with 403.
+
+export const BLOCKED_TITLE = 'This device is blocked';
+
+export function Blocked() {
+  return (
+    <main className="meet-blocked" data-testid="meet-blocked">
+      <h1>{BLOCKED_TITLE}</h1>
+      <p>An administrator of this Marquee account has blocked this device. Ask them to unblock it.</p>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+export function Loading() {
+  return <div className="meet-loading" role="status" aria-label="Loading" />;
+}

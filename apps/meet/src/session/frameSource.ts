@@ -1,0 +1,9 @@
+// The frame source of the meeting variant (SPEC.md §3 "Meeting variant data"): derived from the token of the app
+// data, as the content player's address with the token in its query.
+
+/** The frame URL for the app value at players/{id}/app, or null while it carries no token. */
+export function frameSourceFromApp(app: unknown, contentUrl: string): string | null {
+  const token = (app as { token?: unknown } | null)?.token;
+  if (typeof token !== 'string' || token === '') return null;
+  return `${contentUrl.replace(/\/+$/, '')}/?token=${encodeURIComponent(token)}`;
+}
