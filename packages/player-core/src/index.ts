@@ -19,3 +19,5 @@ export * from './runtimeConfig';
 export * from './storage';
 export * from './storageCleared';
 export * from './timers';
+export * from './useActionFlagRunner';
+export * from './useRealtimeValue';

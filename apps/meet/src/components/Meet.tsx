@@ -10,7 +10,7 @@ import { useMeetActionFlags } from '../hooks/useMeetActionFlags';
 import { useMeetDailyRestart } from '../hooks/useMeetDailyRestart';
 import { useMeetSettings } from '../hooks/useMeetSettings';
 import { usePresence } from '../hooks/usePresence';
-import { useRealtimeValue } from '../hooks/useRealtimeValue';
+import { useRealtimeValue } from '@marquee/player-core';
 import { MeetFrame } from './MeetFrame';
 
 export function Meet({ session }: { session: MeetSession }) {

@@ -1,8 +1,8 @@
 // Remote action flags of the meeting variant (SPEC.md §3, §6): reload and clear_cache are callable remotely
 // (unique_link is not). player-core's runner takes them one at a time; any other flag is acknowledged and logged.
 
-import { useEffect, useRef } from 'react';
-import { actionPath, createActionFlagRunner, type ActionFlagRunner } from '@marquee/player-core';
+import { useMemo } from 'react';
+import { useActionFlagRunner, type ActionFlagHandlers } from '@marquee/player-core';
 import type { MeetSession } from '../session/startMeet';
 
 /** Clears the page's caches (and the worker's), then reloads. */
@@ -18,27 +18,14 @@ export async function clearCaches(
 }
 
 export function useMeetActionFlags(session: MeetSession, flags: unknown): void {
-  const runner = useRef<ActionFlagRunner | null>(null);
-  useEffect(() => {
-    runner.current = createActionFlagRunner({
-      handlers: {
-        // Pairing rotates the credentials: the registration of every start does that, with the new claims.
-        reset_credentials: () => session.reload(),
-        restart_player_app: () => session.reload(),
-        clear_cache: () => clearCaches(session.reload),
-      },
-      acknowledge: (name) => session.http.request('POST', actionPath(session.playerId, name)),
-      logger: session.logger,
-    });
-    return () => {
-      runner.current?.stop();
-      runner.current = null;
-    };
-  }, [session]);
-  useEffect(() => {
-    if (flags === undefined) return;
-    runner.current?.update(
-      flags !== null && typeof flags === 'object' ? (flags as Record<string, unknown>) : null,
-    );
-  }, [flags]);
+  const handlers = useMemo<ActionFlagHandlers>(
+    () => ({
+      // Pairing rotates the credentials: the registration of every start does that, with the new claims.
+      reset_credentials: () => session.reload(),
+      restart_player_app: () => session.reload(),
+      clear_cache: () => clearCaches(session.reload),
+    }),
+    [session],
+  );
+  useActionFlagRunner(session, handlers, flags);
 }

@@ -18,7 +18,7 @@ import { useInstallPrompt } from '../hooks/useInstallPrompt';
 import { useMultiTab } from '../hooks/useMultiTab';
 import { useOrientation, useViewportScale } from '../hooks/useOrientation';
 import { usePlayerUrl } from '../hooks/usePlayerUrl';
-import { useRealtimeValue } from '../hooks/useRealtimeValue';
+import { useRealtimeValue } from '@marquee/player-core';
 import { useSettings } from '../hooks/useSettings';
 import { useSidebar } from '../hooks/useSidebar';
 import { useUptime } from '../hooks/useUptime';

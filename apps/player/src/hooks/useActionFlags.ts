@@ -1,8 +1,8 @@
 // Remote action flags (SPEC.md §4): players/{id}/action_flags drives player-core's runner, whose handlers are the
 // player's commands. A flag for a capability this platform lacks has no handler: acknowledged and logged.
 
-import { useEffect, useRef } from 'react';
-import { actionPath, createActionFlagRunner, type ActionFlagHandlers } from '@marquee/player-core';
+import { useMemo } from 'react';
+import { useActionFlagRunner, type ActionFlagHandlers } from '@marquee/player-core';
 import type { Commands } from '../session/commands';
 import type { PlayerSession } from '../session/startPlayer';
 
@@ -33,33 +33,9 @@ export function useActionFlags(
   commands: Commands,
   toggleMute: () => boolean,
 ): void {
-  const runner = useRef<ReturnType<typeof createActionFlagRunner> | null>(null);
-  const handlers = useRef<ActionFlagHandlers>({});
-  useEffect(() => {
-    handlers.current = flagHandlers(commands, session, toggleMute);
-  }, [commands, session, toggleMute]);
-  useEffect(() => {
-    // The runner lives as long as the session; it always calls the latest handlers.
-    const proxy: ActionFlagHandlers = {};
-    for (const name of Object.keys(
-      flagHandlers(commands, session, toggleMute),
-    ) as (keyof ActionFlagHandlers)[]) {
-      proxy[name] = (param) => handlers.current[name]?.(param);
-    }
-    runner.current = createActionFlagRunner({
-      handlers: proxy,
-      acknowledge: (name) => session.http.request('POST', actionPath(session.playerId, name)),
-      logger: session.logger,
-    });
-    return () => {
-      runner.current?.stop();
-      runner.current = null;
-    };
-  }, [session]);
-  useEffect(() => {
-    if (flags === undefined) return;
-    runner.current?.update(
-      flags !== null && typeof flags === 'object' ? (flags as Record<string, unknown>) : null,
-    );
-  }, [flags]);
+  const handlers = useMemo(
+    () => flagHandlers(commands, session, toggleMute),
+    [commands, session, toggleMute],
+  );
+  useActionFlagRunner(session, handlers, flags);
 }
