@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, type DatabaseDialect, type DatabaseHandle } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrations';
-import { startPostgres } from './postgres';
+import { startPostgres } from '@marquee/testbed';
 
 export const ENGINES: readonly DatabaseDialect[] = ['sqlite', 'postgres'];
 

@@ -4,10 +4,10 @@
 
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './freePort';
 
 const run = promisify(execFile);
 const SERVICE_USER = 'postgres';
@@ -35,18 +35,6 @@ export function findPostgresBinaries(): string | null {
       return dir;
   }
   return null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
