@@ -4,10 +4,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** How long a lease lasts without renewal. */
-export const NODE_LEASE_MS = 30_000;
-/** How often a node renews its lease and looks for dead nodes: well within the lease. */
-export const NODE_LEASE_RENEW_MS = 10_000;
+/**
+ * How long a lease lasts without renewal. A dead node's armed actions run at most NODE_LEASE_MS +
+ * NODE_LEASE_RENEW_MS after its death (20 s), while a node stalled for less than the lease (a long GC pause, a slow
+ * database) keeps its players. Node clocks are compared: keep them in sync (NTP).
+ */
+export const NODE_LEASE_MS = 15_000;
+/** How often a node renews its lease and looks for dead nodes: three renewals per lease. */
+export const NODE_LEASE_RENEW_MS = 5_000;
 
 export interface NodeLeaseOptions {
   db: Kysely<Database>;

@@ -3,6 +3,14 @@
 // this node's id, so that when the node dies, a surviving node runs them once the node's lease has expired. Every
 // action runs through the security rules with the principal that armed it, and server timestamps in it are resolved
 // when it runs, not when it was armed.
+//
+// A player's action is superseded when the same player has since armed an action at the same path from another
+// live connection (on any live node): the player is back, and its old "went away" write must not overwrite the
+// "connected" record of its new connection. This closes the presence race of a socket that died silently (its
+// actions fire only after the idle timeout, often after the player reconnected) and of a node that died (its
+// players reconnect elsewhere within seconds, its actions run only once its lease expired). Before checking, a
+// closing connection marks its own rows (a claim, as adoption does), so two connections of one player closing at
+// once never both skip: at least the last one runs.
 
 import type { Kysely } from 'kysely';
 import { joinPath, parsePath, type RealtimeValue } from '@marquee/protocol';
@@ -36,6 +44,10 @@ interface StoredOp {
 
 /** Joins a node id and a claim: rows adopted from a dead node belong to the adopting node while it lives. */
 const CLAIM_SEPARATOR = '~';
+/** Players per query of the superseding check (well under every engine's bound-parameter limit). */
+const SUPERSEDE_QUERY_CHUNK = 500;
+
+const supersedeKey = (playerId: string, path: string) => `${playerId}\u0000${path}`;
 
 /** The node that owns rows carrying `nodeId` (the node itself, or the node that adopted them). */
 export function ownerOf(nodeId: string): string {
@@ -110,14 +122,59 @@ export class DisconnectActions {
     await this.db.deleteFrom('armed_disconnects').where('id', 'in', ids).execute();
   }
 
-  /** Runs a closed connection's actions in order, then forgets them. */
-  async fire(connectionId: string, actions: readonly ArmedAction[]): Promise<void> {
-    await this.run(actions);
+  /**
+   * Runs a closed connection's actions in order (those superseded by a live connection of the same player
+   * skipped), then forgets them. Answers the number of actions applied.
+   */
+  async fire(connectionId: string, actions: readonly ArmedAction[]): Promise<number> {
+    let current = actions;
+    try {
+      // Rows renamed to a claim of this node: no longer "live" for a sibling connection's check, and still run by
+      // a survivor should this node die before deleting them.
+      await this.db
+        .updateTable('armed_disconnects')
+        .set({ node_id: `${this.nodeId}${CLAIM_SEPARATOR}${connectionId}` })
+        .where('connection_id', '=', connectionId)
+        .execute();
+      current = await this.withoutSuperseded(actions);
+    } catch (error) {
+      this.onError(error, `checking the onDisconnect actions of ${connectionId}`);
+    }
+    const applied = await this.run(current);
     try {
       await this.db.deleteFrom('armed_disconnects').where('connection_id', '=', connectionId).execute();
     } catch (error) {
       this.onError(error, `deleting the onDisconnect actions of ${connectionId}`);
     }
+    return applied;
+  }
+
+  /**
+   * `actions` without those superseded: a player's action at a path where the same player has an action armed by
+   * a connection on a live node (rows under a claim, being run or adopted, do not count).
+   */
+  async withoutSuperseded(actions: readonly ArmedAction[]): Promise<ArmedAction[]> {
+    const players = [
+      ...new Set(
+        actions.flatMap((action) => (action.principal.kind === 'player' ? [action.principal.uid] : [])),
+      ),
+    ];
+    if (players.length === 0) return [...actions];
+    const live = new Set<string>();
+    for (let start = 0; start < players.length; start += SUPERSEDE_QUERY_CHUNK) {
+      const rows = await this.db
+        .selectFrom('armed_disconnects')
+        .innerJoin('server_nodes', 'server_nodes.id', 'armed_disconnects.node_id')
+        .select(['armed_disconnects.player_id', 'armed_disconnects.path'])
+        .where('armed_disconnects.player_id', 'in', players.slice(start, start + SUPERSEDE_QUERY_CHUNK))
+        .where('server_nodes.lease_expires_at', '>=', this.clock())
+        .execute();
+      for (const row of rows) live.add(supersedeKey(row.player_id ?? '', row.path));
+    }
+    return actions.filter(
+      (action) =>
+        action.principal.kind !== 'player' || !live.has(supersedeKey(action.principal.uid, action.path)),
+    );
   }
 
   /**
@@ -179,7 +236,8 @@ export class DisconnectActions {
         byConnection.set(row.connection_id, list);
       }
       for (const actions of byConnection.values()) {
-        applied += await this.run(actions.sort((a, b) => a.seq - b.seq));
+        const current = await this.withoutSuperseded(actions.sort((a, b) => a.seq - b.seq));
+        applied += await this.run(current);
       }
       await this.db.deleteFrom('armed_disconnects').where('node_id', '=', claim).execute();
     }

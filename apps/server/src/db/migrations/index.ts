@@ -5,10 +5,12 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { DatabaseDialect } from '../database';
 import type { Database } from '../schema';
 import { initialMigration } from './0001_initial';
+import { armedDisconnectsByPlayerMigration } from './0002_armed_disconnects_by_player';
 
 export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
+    '0002_armed_disconnects_by_player': armedDisconnectsByPlayerMigration,
   };
 }
 
