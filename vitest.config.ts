@@ -8,6 +8,7 @@ export default defineConfig({
       'apps/*/vitest.config.ts',
       'e2e/vitest.config.ts',
       'bench/vitest.config.ts',
+      'cluster/vitest.config.ts',
     ],
     reporters: ['default', './tools/summaryReporter.ts'],
   },

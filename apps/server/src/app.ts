@@ -20,7 +20,8 @@ import { registerOpenApi } from './observability/openapi';
 import { playerRoutes } from './players/playerRoutes';
 import { realtimePlugin, type RealtimePluginOptions } from './realtime/realtimePlugin';
 import { loggerOptions } from './logger';
-import { createServices, type ServiceOptions } from './services';
+import { closeRedisClient, createRedisClient, redisReady } from './realtime/redisClient';
+import { REDIS_START_WAIT_MS, createServices, type ServiceOptions } from './services';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -29,6 +30,9 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/** Longest wait for Redis's answer to a rate-limit check before the request goes through unchecked. */
+export const RATE_LIMIT_REDIS_TIMEOUT_MS = 1000;
 
 /** Largest request body by default; routes that take more or less set their own bodyLimit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -57,6 +61,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Idle keep-alive sockets are closed at shutdown; requests in flight are finished first.
     forceCloseConnections: 'idle',
     routerOptions: { querystringParser: parseQuery },
+    // Behind a load balancer, X-Forwarded-For names the client (request.ip, the key of per-IP rate limits) when
+    // the operator says which proxies to trust (MARQUEE_TRUST_PROXY); otherwise any client could spoof it.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -65,19 +72,52 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onRequest', rejectRefusedQuery);
 
-  const created = await createServices(config, options, (error, context) =>
-    app.log.error({ err: error }, `background error in ${context}`),
+  const created = await createServices(
+    config,
+    options,
+    (error, context) => app.log.error({ err: error }, `background error in ${context}`),
+    app.log,
   );
   app.decorate('services', created.services);
   // onClose runs after the server stopped accepting and in-flight requests finished: pending writes are drained
   // and the database closed last, so every acknowledged write is on disk.
   app.addHook('onClose', async () => created.close());
 
-  // Rate limits are opt-in per route (config.rateLimit), each keyed as the route needs (IP or token).
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, config);
 
   await registerPlugins(app, options);
   return app;
+}
+
+/**
+ * Rate limits are opt-in per route (config.rateLimit), each keyed as the route needs (IP or token). With REDIS_URL
+ * the counters live in Redis, so a client gets the same limit whichever node answers.
+ */
+async function registerRateLimits(app: App, config: Config): Promise<void> {
+  if (config.redisUrl === null) {
+    await app.register(rateLimit, { global: false });
+    return;
+  }
+  // A client of its own: a rate-limit check never waits behind the pub/sub's traffic.
+  const redis = createRedisClient(config.redisUrl, 'marquee-rate-limit', {
+    // A check that Redis does not answer in time lets the request through (skipOnError below).
+    commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS,
+  });
+  app.addHook('onClose', async () => closeRedisClient(redis));
+  // Connected before the first request, which would otherwise go unchecked; when Redis was not reachable for the
+  // pub/sub (which waited already), the start is not delayed again.
+  const reachable = app.services.pubsub.status === 'ready';
+  if (!reachable || !(await redisReady(redis, REDIS_START_WAIT_MS))) {
+    app.log.warn('Redis is not reachable yet: HTTP rate limits are not enforced until it is');
+  }
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'marquee-rate:',
+    // While Redis is away, requests are let through unlimited rather than refused: a Redis outage must never lock
+    // a fleet of players (or operators) out, and the limits only guard against abuse, not for correctness.
+    skipOnError: true,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig } from './config';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       dataDir: path.resolve('/srv/marquee', 'data'),
       databaseUrl: null,
       redisUrl: null,
+      trustProxy: false,
+      rateLimits: DEFAULT_RATE_LIMITS,
       mode: 'production',
       environment: 'production',
       exemptOrgs: [],
@@ -39,6 +41,10 @@ describe('loadConfig', () => {
         MARQUEE_DATA_DIR: '/var/lib/marquee',
         DATABASE_URL: 'postgres://marquee:pw@db:5432/marquee',
         REDIS_URL: 'redis://cache:6379',
+        MARQUEE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8',
+        MARQUEE_RATE_LIMIT_REGISTRATIONS: '1000',
+        MARQUEE_RATE_LIMIT_SIGN_INS: '2000',
+        MARQUEE_RATE_LIMIT_PLAYER_REQUESTS: '3000',
         MARQUEE_MODE: 'edge',
         MARQUEE_ENV: 'staging',
         MARQUEE_EXEMPT_ORGS: 'org-a, org_b,orgC',
@@ -55,6 +61,8 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/marquee',
       databaseUrl: 'postgres://marquee:pw@db:5432/marquee',
       redisUrl: 'redis://cache:6379',
+      trustProxy: ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8'],
+      rateLimits: { registrationPerIp: 1000, signInPerIp: 2000, playerApiPerToken: 3000 },
       mode: 'edge',
       environment: 'staging',
       exemptOrgs: ['org-a', 'org_b', 'orgC'],
@@ -69,6 +77,16 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:0');
     expect(config.databaseUrl).toBeNull();
     expect(config.exemptOrgs).toEqual([]);
+  });
+
+  it('reads MARQUEE_TRUST_PROXY as true, false or a list, and each rate limit alone', () => {
+    expect(loadConfig({ MARQUEE_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ MARQUEE_TRUST_PROXY: 'FALSE' }).trustProxy).toBe(false);
+    expect(loadConfig({ MARQUEE_TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ MARQUEE_RATE_LIMIT_SIGN_INS: '1' }).rateLimits).toEqual({
+      ...DEFAULT_RATE_LIMITS,
+      signInPerIp: 1,
+    });
   });
 
   it('accepts the port boundaries 0 and 65535', () => {
@@ -96,6 +114,38 @@ describe('loadConfig', () => {
     [
       { REDIS_URL: 'localhost:6379' },
       'REDIS_URL must be a Redis URL such as redis://host:6379 (got "localhost:6379")',
+    ],
+    [
+      { MARQUEE_TRUST_PROXY: 'yes' },
+      'MARQUEE_TRUST_PROXY must be "true", "false" or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1) (got "yes")',
+    ],
+    [
+      { MARQUEE_TRUST_PROXY: '10.0.0.0/33' },
+      'MARQUEE_TRUST_PROXY must be "true", "false" or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1) (got "10.0.0.0/33")',
+    ],
+    [
+      { MARQUEE_TRUST_PROXY: '10.0.0.1,,10.0.0.2' },
+      'MARQUEE_TRUST_PROXY must be "true", "false" or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1) (got "10.0.0.1,,10.0.0.2")',
+    ],
+    [
+      { MARQUEE_TRUST_PROXY: 'proxy.local' },
+      'MARQUEE_TRUST_PROXY must be "true", "false" or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1) (got "proxy.local")',
+    ],
+    [
+      { MARQUEE_RATE_LIMIT_REGISTRATIONS: '0' },
+      'MARQUEE_RATE_LIMIT_REGISTRATIONS must be a whole number of requests per minute between 1 and 1000000 (got "0")',
+    ],
+    [
+      { MARQUEE_RATE_LIMIT_SIGN_INS: '2.5' },
+      'MARQUEE_RATE_LIMIT_SIGN_INS must be a whole number of requests per minute between 1 and 1000000 (got "2.5")',
+    ],
+    [
+      { MARQUEE_RATE_LIMIT_PLAYER_REQUESTS: '1000001' },
+      'MARQUEE_RATE_LIMIT_PLAYER_REQUESTS must be a whole number of requests per minute between 1 and 1000000 (got "1000001")',
+    ],
+    [
+      { MARQUEE_RATE_LIMIT_PLAYER_REQUESTS: '-5' },
+      'MARQUEE_RATE_LIMIT_PLAYER_REQUESTS must be a whole number of requests per minute between 1 and 1000000 (got "-5")',
     ],
     [
       { MARQUEE_EXEMPT_ORGS: 'a,,b' },

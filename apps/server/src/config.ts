@@ -1,11 +1,31 @@
 // Configuration of the cloud service, read once from the environment at start (DESIGN.md §9). Every variable is
 // validated here, so a bad value stops the start with a message that names it instead of failing later.
 
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ENVIRONMENT, EXEMPT_ORG_COUNT } from '@marquee/protocol';
 
 export type Mode = 'production' | 'edge';
+
+/** Requests per minute allowed by the HTTP rate limits (per IP, or per token for the player API). */
+export interface RateLimits {
+  /** POST /_internal/players, per IP. */
+  registrationPerIp: number;
+  /** Identity sign-in, sign-up and refresh, per IP. */
+  signInPerIp: number;
+  /** Every other player API call, per API token. */
+  playerApiPerToken: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  registrationPerIp: 30,
+  signInPerIp: 60,
+  playerApiPerToken: 300,
+};
+
+/** Largest rate limit accepted from the environment (requests per minute). */
+export const MAX_RATE_LIMIT = 1_000_000;
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -24,8 +44,15 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; null selects SQLite in dataDir. */
   databaseUrl: string | null;
-  /** Redis URL for scale-out pub/sub; reserved, null selects the in-process pub/sub. */
+  /** Redis URL for scale-out (realtime pub/sub and shared rate limits); null selects the in-process pub/sub. */
   redisUrl: string | null;
+  /**
+   * Fastify's trustProxy: whether (true), or from which proxy addresses/CIDRs, X-Forwarded-For names the client.
+   * Per-IP rate limits key on that client address behind a load balancer.
+   */
+  trustProxy: boolean | string[];
+  /** HTTP rate limits (MARQUEE_RATE_LIMIT_*; defaults DEFAULT_RATE_LIMITS). */
+  rateLimits: RateLimits;
   mode: Mode;
   environment: string;
   /** Organisation ids exempt from the duplicate checks (SPEC.md §6: three of them). */
@@ -58,6 +85,30 @@ function urlWithProtocols(protocols: string[], what: string) {
       }
     },
     { message: `must be ${what}` },
+  );
+}
+
+/** An IPv4/IPv6 address, optionally with a /prefix (CIDR). */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+function rateLimit() {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,7}$/, `must be a whole number of requests per minute between 1 and ${MAX_RATE_LIMIT}`)
+      .transform(Number)
+      .refine(
+        (value) => value >= 1 && value <= MAX_RATE_LIMIT,
+        `must be a whole number of requests per minute between 1 and ${MAX_RATE_LIMIT}`,
+      )
+      .optional(),
   );
 }
 
@@ -99,6 +150,25 @@ const schema = z.object({
     blankToUndefined,
     urlWithProtocols(['redis:', 'rediss:'], 'a Redis URL such as redis://host:6379').optional(),
   ),
+  MARQUEE_TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value): boolean | string[] => {
+        const text = value.trim().toLowerCase();
+        if (text === 'true') return true;
+        if (text === 'false') return false;
+        return value.split(',').map((entry) => entry.trim());
+      })
+      .refine((value) => typeof value === 'boolean' || value.every(isAddressOrCidr), {
+        message:
+          'must be "true", "false" or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+      })
+      .default(false),
+  ),
+  MARQUEE_RATE_LIMIT_REGISTRATIONS: rateLimit(),
+  MARQUEE_RATE_LIMIT_SIGN_INS: rateLimit(),
+  MARQUEE_RATE_LIMIT_PLAYER_REQUESTS: rateLimit(),
   MARQUEE_MODE: z.preprocess(
     blankToUndefined,
     z.enum(['production', 'edge'], { message: 'must be "production" or "edge"' }).default('production'),
@@ -180,6 +250,12 @@ export function loadConfig(
     dataDir: path.resolve(cwd, values.MARQUEE_DATA_DIR),
     databaseUrl: values.DATABASE_URL ?? null,
     redisUrl: values.REDIS_URL ?? null,
+    trustProxy: values.MARQUEE_TRUST_PROXY,
+    rateLimits: {
+      registrationPerIp: values.MARQUEE_RATE_LIMIT_REGISTRATIONS ?? DEFAULT_RATE_LIMITS.registrationPerIp,
+      signInPerIp: values.MARQUEE_RATE_LIMIT_SIGN_INS ?? DEFAULT_RATE_LIMITS.signInPerIp,
+      playerApiPerToken: values.MARQUEE_RATE_LIMIT_PLAYER_REQUESTS ?? DEFAULT_RATE_LIMITS.playerApiPerToken,
+    },
     mode: values.MARQUEE_MODE,
     environment: values.MARQUEE_ENV,
     exemptOrgs: values.MARQUEE_EXEMPT_ORGS,

@@ -29,9 +29,6 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db, database.dialect);
   const app = await buildApp(config, { database, migrate: false });
   app.log.info({ database: database.location, migrations: applied }, 'database ready');
-  if (config.redisUrl !== null) {
-    app.log.warn('REDIS_URL is reserved for scale-out and not used yet: realtime fan-out stays in-process');
-  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

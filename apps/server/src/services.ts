@@ -1,7 +1,7 @@
 // The shared services of one server node, created once by buildApp and reachable from every plugin as
 // `app.services` (typed below). Plugins take what they need from here instead of opening their own.
 
-import type { Config } from './config';
+import type { Config, RateLimits } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { IdentityService } from './identity/identityService';
@@ -11,22 +11,13 @@ import { Metrics } from './observability/metrics';
 import { PlayerService, secureRandom } from './players/playerService';
 import { DocumentStore } from './realtime/documentStore';
 import { InProcessPubSub, type PubSub } from './realtime/pubsub';
+import { RedisPubSub, type RedisPubSubLog } from './realtime/redisPubSub';
 
-/** Requests per minute allowed by the rate limits (per IP, or per token for the player API). */
-export interface RateLimits {
-  /** POST /_internal/players, per IP. */
-  registrationPerIp: number;
-  /** Identity sign-in, sign-up and refresh, per IP. */
-  signInPerIp: number;
-  /** Every other player API call, per API token. */
-  playerApiPerToken: number;
-}
+/** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
+export const REDIS_START_WAIT_MS = 5000;
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  registrationPerIp: 30,
-  signInPerIp: 60,
-  playerApiPerToken: 300,
-};
+// The rate limits live with the configuration (MARQUEE_RATE_LIMIT_*); re-exported for the routes that use them.
+export { DEFAULT_RATE_LIMITS, type RateLimits } from './config';
 
 export interface AppServices {
   config: Config;
@@ -55,6 +46,7 @@ export interface ServiceOptions {
   database?: DatabaseHandle;
   /** Run pending migrations on the database (default true; main.ts has already run them). */
   migrate?: boolean;
+  /** Default: Redis when REDIS_URL is set, else in process. */
   pubsub?: PubSub;
   clock?: () => number;
   /** Like Math.random (default: the operating system's random source); pairing codes are drawn from it. */
@@ -78,6 +70,7 @@ export async function createServices(
   config: Config,
   options: ServiceOptions,
   onBackgroundError: (error: unknown, context: string) => void,
+  log: RedisPubSubLog = { info: () => {}, warn: () => {} },
 ): Promise<CreatedServices> {
   const ownsDatabase = options.database === undefined;
   const database =
@@ -88,12 +81,32 @@ export async function createServices(
       onPoolError: (error) => onBackgroundError(error, 'database pool'),
     });
   const ownsPubSub = options.pubsub === undefined;
+  let pubsub: PubSub | undefined;
   try {
     if (options.migrate ?? true) await migrateToLatest(database.db, database.dialect);
     const clock = options.clock ?? Date.now;
-    const pubsub =
-      options.pubsub ??
-      new InProcessPubSub((error, topic) => onBackgroundError(error, `subscriber of ${topic}`));
+    const onHandlerError = (error: unknown, topic: string) =>
+      onBackgroundError(error, `subscriber of ${topic}`);
+    if (options.pubsub !== undefined) {
+      pubsub = options.pubsub;
+    } else if (config.redisUrl !== null) {
+      const redis = new RedisPubSub({
+        url: config.redisUrl,
+        // Per environment: channels are not separated by Redis database number.
+        channelPrefix: `marquee:${config.environment}:`,
+        onHandlerError,
+        log,
+      });
+      pubsub = redis;
+      if (!(await redis.connected(REDIS_START_WAIT_MS))) {
+        log.warn(
+          'Redis is not reachable yet: starting without it; realtime changes of other nodes are delayed',
+        );
+      }
+    } else {
+      pubsub = new InProcessPubSub(onHandlerError);
+    }
+    const shared = pubsub;
     const documents = new DocumentStore({ database, pubsub, clock });
     const keys = new SigningKeys(database.db, clock);
     await keys.ensureKey();
@@ -119,18 +132,21 @@ export async function createServices(
       identity,
       players,
       clock,
-      rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-      metrics: new Metrics(database.db),
+      rateLimits: { ...config.rateLimits, ...options.rateLimits },
+      metrics: new Metrics(database.db, {
+        redisConnected: config.redisUrl === null ? undefined : () => shared.status === 'ready',
+      }),
     };
     return {
       services,
       async close() {
         await documents.drain();
-        if (ownsPubSub) await pubsub.close();
+        if (ownsPubSub) await shared.close();
         if (ownsDatabase) await database.close();
       },
     };
   } catch (error) {
+    if (ownsPubSub) await pubsub?.close();
     if (ownsDatabase) await database.close();
     throw error;
   }

@@ -1,16 +1,20 @@
 // Reachability and health (DESIGN.md §1): /online.txt is the player's fallback reachability check (SPEC.md §4: any
 // status 200–399 counts as online; fetched cross-origin with a cache-busting query), /healthz says the process
-// answers, /readyz that it can also reach its database (503 otherwise: a load balancer stops sending traffic).
+// answers, /readyz that it can also reach its database and, when scaled out (REDIS_URL), Redis (503 otherwise: a
+// load balancer stops sending traffic).
 
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+export const REDIS_NOT_READY_MESSAGE =
+  'Redis is not reachable: realtime changes from other nodes are delayed';
+
 /** Longest wait for the database before /readyz answers 503. */
 export const READINESS_TIMEOUT_MS = 2000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.services;
+  const { db, pubsub } = app.services;
 
   app.get(
     '/online.txt',
@@ -44,7 +48,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/readyz',
     {
       schema: {
-        summary: 'Readiness: the database answers (503 when it does not)',
+        summary: 'Readiness: the database (and Redis, when configured) answers (503 when it does not)',
         tags: ['operations'],
       },
     },
@@ -58,7 +62,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             timer = setTimeout(() => reject(new Error('database timed out')), READINESS_TIMEOUT_MS);
           }),
         ]);
-        return reply.send({ status: 'ready' });
       } catch (error) {
         request.log.warn({ err: error }, 'not ready: database unreachable');
         return reply
@@ -67,6 +70,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } finally {
         clearTimeout(timer);
       }
+      // The pub/sub's own view (Redis connections up, subscriptions renewed, listeners caught up; in process always
+      // ready): no round trip.
+      if (pubsub.status !== 'ready') {
+        return reply.status(503).send({ error: { code: 'NOT_READY', message: REDIS_NOT_READY_MESSAGE } });
+      }
+      return reply.send({ status: 'ready' });
     },
   );
 };

@@ -15,6 +15,8 @@ type HttpLabels = 'method' | 'route' | 'status';
 export interface MetricsOptions {
   /** Process metrics (memory, CPU, event loop); off in tests that only read the service's own metrics. */
   defaultMetrics?: boolean;
+  /** Whether the node reaches Redis now; set when REDIS_URL is, and exported as marquee_redis_connected. */
+  redisConnected?: () => boolean;
 }
 
 export class Metrics {
@@ -58,6 +60,17 @@ export class Metrics {
         this.set(Number(row.count));
       },
     });
+    const { redisConnected } = options;
+    if (redisConnected !== undefined) {
+      new Gauge({
+        name: `${METRICS_PREFIX}redis_connected`,
+        help: '1 while Redis is reachable (realtime changes of other nodes arrive), 0 while it is not',
+        registers,
+        collect() {
+          this.set(redisConnected() ? 1 : 0);
+        },
+      });
+    }
     if (options.defaultMetrics ?? true) {
       collectDefaultMetrics({ register: this.registry, prefix: METRICS_PREFIX });
     }

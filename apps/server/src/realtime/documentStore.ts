@@ -35,7 +35,7 @@ import {
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
-import type { PubSub, Unsubscribe } from './pubsub';
+import type { PubSub, ResyncHandler, Unsubscribe } from './pubsub';
 import { valueHash } from './valueHash';
 
 /** Number of leading path segments that name a document: players/{id}. */
@@ -265,6 +265,16 @@ export class DocumentStore {
   /** Calls `handler` with every change of the document at `docPath` committed from now on (on any node). */
   watch(docPath: string, handler: (event: ChangeEvent) => void): Unsubscribe {
     return this.pubsub.subscribe(topicFor(docPath), (message) => handler(message as ChangeEvent));
+  }
+
+  /** Resolves once changes of `docPath` committed on any node reach its watch handlers (PubSub.whenSubscribed). */
+  watching(docPath: string): Promise<void> {
+    return this.pubsub.whenSubscribed(topicFor(docPath));
+  }
+
+  /** `handler` runs whenever watch handlers may have missed changes of other nodes (PubSub.onResync). */
+  onMissedChanges(handler: ResyncHandler): Unsubscribe {
+    return this.pubsub.onResync(handler);
   }
 
   /** Resolves once every write queued so far has finished (used before closing the database). */

@@ -200,4 +200,47 @@ describeOnBothEngines('FanOut', (database: () => DatabaseHandle) => {
     expect(JSON.parse(texts[0]!)).toMatchObject({ value: [1, 2], hash: valueHash({ 0: 1, 1: 2 }) });
     expect(errors).toHaveLength(1);
   });
+
+  it('catches up with changes it missed: the current value, once, to each listener whose part changed', async () => {
+    const { store, fanOut, doc, errors } = setup();
+    // Another node's writes whose messages never arrive (Redis was away).
+    const elsewhere = new DocumentStore({ database: database(), pubsub: new InProcessPubSub() });
+    const [onA, onB, onDoc] = [new Sink(), new Sink(), new Sink()];
+    await fanOut.listen(onA, segments(`${doc}/a`), () => {});
+    await fanOut.listen(onB, segments(`${doc}/b`), () => {});
+    await fanOut.listen(onDoc, segments(doc), () => {});
+    await store.update(doc, { a: 1, b: { x: 1 } }); // rev 1
+    await elsewhere.set(`${doc}/a`, 2); // rev 2, missed
+    await elsewhere.update(doc, { a: 3, b: { x: 1 } }); // rev 3, missed; b written again, unchanged
+    expect(onA.revs()).toEqual([1]);
+
+    expect(await fanOut.catchUp()).toBe(1);
+    expect(onA.received.map((event) => [event.rev, event.value])).toEqual([
+      [1, 1],
+      [3, 3],
+    ]);
+    expect(onB.revs()).toEqual([1]); // its value did not change
+    expect(onDoc.received.at(-1)).toMatchObject({ rev: 3, value: { a: 3, b: { x: 1 } } });
+
+    expect(await fanOut.catchUp()).toBe(1); // nothing new: nothing sent
+    await store.set(`${doc}/a`, 4); // rev 4, through the pub/sub again
+    expect(onA.revs()).toEqual([1, 3, 4]);
+    expect(onDoc.revs()).toEqual([1, 3, 4]);
+    expect(errors).toEqual([]);
+  });
+
+  it('reads every held document when catching up, and reports a failed read without stopping', async () => {
+    const { store, fanOut, errors } = setup();
+    const elsewhere = new DocumentStore({ database: database(), pubsub: new InProcessPubSub() });
+    const docs = Array.from({ length: 20 }, () => `players/${newId()}`);
+    const sinks = docs.map(() => new Sink());
+    for (const [i, doc] of docs.entries()) await fanOut.listen(sinks[i]!, segments(doc), () => {});
+    for (const doc of docs) await elsewhere.set(`${doc}/n`, 1);
+    store.failNext = true;
+    expect(await fanOut.catchUp()).toBe(docs.length - 1);
+    expect(errors).toHaveLength(1);
+    expect(sinks.filter((sink) => sink.revs().length === 1)).toHaveLength(docs.length - 1);
+    expect(await fanOut.catchUp()).toBe(docs.length);
+    expect(sinks.every((sink) => sink.revs().length === 1)).toBe(true);
+  });
 });

@@ -3,6 +3,9 @@
 // by path. A change event carries the whole new document, so each affected path's value is computed, hashed and
 // serialized once per event and the same text goes to every listener of that path. Each listener remembers the
 // last revision it was sent, so it never gets a revision twice or out of order, whatever the transport does.
+//
+// When changes of other nodes may have been missed (Redis was away), every held document is read again and, where
+// the stored revision is newer, delivered as a change of the whole document: listeners end with the current value.
 
 import {
   getAtPath,
@@ -67,6 +70,18 @@ export function valueEventText(path: string, value: RealtimeValue, revision: num
   return JSON.stringify(event);
 }
 
+/** Documents read at once when catching up after missed changes. */
+export const CATCH_UP_CONCURRENCY = 8;
+
+/** Deep equality of two stored-form values (objects of primitives; key order does not matter). */
+function sameValue(a: RealtimeValue, b: RealtimeValue): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameValue(a[key] ?? null, b[key] ?? null));
+}
+
 export interface FanOutStats {
   documents: number;
   listeners: number;
@@ -79,7 +94,12 @@ export class FanOut {
   constructor(
     private readonly documents: DocumentStore,
     private readonly onError: (error: unknown, context: string) => void = () => {},
-  ) {}
+  ) {
+    // Lives as long as the pub/sub, which forgets its handlers when closed.
+    documents.onMissedChanges(async () => {
+      await this.catchUp();
+    });
+  }
 
   stats(): FanOutStats {
     return { documents: this.feeds.size, listeners: this.listenerCount };
@@ -152,6 +172,47 @@ export class FanOut {
     this.release(feed);
   }
 
+  /**
+   * Reads every held document again (CATCH_UP_CONCURRENCY at a time) and delivers those whose stored revision is
+   * newer than the one held, as a change of the whole document. Resolves with the number of documents read.
+   */
+  async catchUp(): Promise<number> {
+    const feeds = [...this.feeds.values()];
+    let next = 0;
+    let read = 0;
+    const worker = async () => {
+      while (next < feeds.length) {
+        const feed = feeds[next++]!;
+        // A feed still loading reads after its subscription; read again anyway, its read may predate it.
+        const loaded = await feed.loaded.then(
+          () => true,
+          () => false,
+        );
+        if (!loaded || this.feeds.get(feed.docPath) !== feed) continue;
+        try {
+          const snapshot = await this.documents.get(feed.docPath);
+          read++;
+          if (this.feeds.get(feed.docPath) !== feed) continue;
+          this.onChange(
+            feed,
+            {
+              docPath: feed.docPath,
+              revision: snapshot.revision,
+              changedPaths: [feed.docPath],
+              value: snapshot.value,
+              updatedAt: 0,
+            },
+            true,
+          );
+        } catch (error) {
+          this.onError(error, `catch-up of ${feed.docPath}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CATCH_UP_CONCURRENCY, feeds.length) }, worker));
+    return read;
+  }
+
   private feedFor(docPath: string): Feed {
     const existing = this.feeds.get(docPath);
     if (existing !== undefined) return existing;
@@ -168,28 +229,32 @@ export class FanOut {
       unsubscribe: () => {},
     };
     this.feeds.set(docPath, feed);
-    // Subscribe first, then read: a change committed meanwhile is either in the read or in `latest`.
+    // Subscribe first (and wait until changes of other nodes arrive), then read: a change committed meanwhile is
+    // either in the read or in `latest`.
     feed.unsubscribe = this.documents.watch(docPath, (event) => this.onChange(feed, event));
-    feed.loaded = this.documents.get(docPath).then(
-      (snapshot) => {
-        const latest = feed.latest;
-        if (latest !== null && latest.revision > snapshot.revision) {
-          feed.value = latest.value;
-          feed.revision = latest.revision;
-        } else {
-          feed.value = snapshot.value;
-          feed.revision = snapshot.revision;
-        }
-        feed.latest = null;
-        feed.ready = true;
-      },
-      (error: unknown) => {
-        // Forget the feed so that the next listen reads again; the waiting listens fail.
-        if (this.feeds.get(docPath) === feed) this.feeds.delete(docPath);
-        feed.unsubscribe();
-        throw error;
-      },
-    );
+    feed.loaded = this.documents
+      .watching(docPath)
+      .then(() => this.documents.get(docPath))
+      .then(
+        (snapshot) => {
+          const latest = feed.latest;
+          if (latest !== null && latest.revision > snapshot.revision) {
+            feed.value = latest.value;
+            feed.revision = latest.revision;
+          } else {
+            feed.value = snapshot.value;
+            feed.revision = snapshot.revision;
+          }
+          feed.latest = null;
+          feed.ready = true;
+        },
+        (error: unknown) => {
+          // Forget the feed so that the next listen reads again; the waiting listens fail.
+          if (this.feeds.get(docPath) === feed) this.feeds.delete(docPath);
+          feed.unsubscribe();
+          throw error;
+        },
+      );
     return feed;
   }
 
@@ -199,7 +264,8 @@ export class FanOut {
     feed.unsubscribe();
   }
 
-  private onChange(feed: Feed, event: ChangeEvent): void {
+  /** `compareValues`: the event was read, not published, so unchanged parts are equal but not shared. */
+  private onChange(feed: Feed, event: ChangeEvent, compareValues = false): void {
     if (!feed.ready) {
       if (feed.latest === null || event.revision > feed.latest.revision) feed.latest = event;
       return;
@@ -217,7 +283,8 @@ export class FanOut {
       const node = getAtPath(event.value, group.segments);
       // Unchanged parts of a document are shared between revisions (in process), and every listener that is up to
       // date was last sent the previous value: nothing to tell.
-      if (node === getAtPath(previous, group.segments)) continue;
+      const before = getAtPath(previous, group.segments);
+      if (node === before || (compareValues && sameValue(node, before))) continue;
       let text: string | null = null;
       for (const listener of group.listeners) {
         if (listener.lastRev >= event.revision || !listener.sink.receiving) continue;

@@ -4,13 +4,32 @@
 export type Unsubscribe = () => void;
 export type MessageHandler = (message: unknown) => void;
 
+/**
+ * Whether messages from other nodes arrive: 'ready'; 'connecting' before the broker was first reached; 'down' once
+ * it was lost (local subscribers still get local messages, messages of other nodes are missed until a resync).
+ */
+export type PubSubStatus = 'ready' | 'connecting' | 'down';
+
+/** Called after messages may have been missed (broker reconnected); resolves once the subscriber caught up. */
+export type ResyncHandler = () => Promise<void> | void;
+
 export interface PubSub {
   /**
    * Delivers `message` to every subscriber of `topic`. Messages published on one topic from one node arrive in
-   * publish order; a handler that throws is reported and never stops delivery to the others.
+   * publish order; a handler that throws is reported and never stops delivery to the others. Never throws: while
+   * the broker is away, other nodes miss the message (and catch up through a resync).
    */
   publish(topic: string, message: unknown): void;
   subscribe(topic: string, handler: MessageHandler): Unsubscribe;
+  /**
+   * Resolves once messages published on `topic` by any node from now on reach this node's subscribers (the broker
+   * confirmed the subscription), or at once when the broker is away (a resync follows its return).
+   */
+  whenSubscribed(topic: string): Promise<void>;
+  readonly status: PubSubStatus;
+  onStatus(handler: (status: PubSubStatus) => void): Unsubscribe;
+  /** `handler` runs whenever messages may have been missed; in process, never. */
+  onResync(handler: ResyncHandler): Unsubscribe;
   /** Stops delivery and releases connections; later publishes are dropped. */
   close(): Promise<void>;
 }
@@ -51,6 +70,21 @@ export class InProcessPubSub implements PubSub {
       current.delete(entry);
       if (current.size === 0) this.topics.delete(topic);
     };
+  }
+
+  /** In process, every subscription is immediate and nothing is ever missed. */
+  readonly status: PubSubStatus = 'ready';
+
+  whenSubscribed(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  onStatus(): Unsubscribe {
+    return () => {};
+  }
+
+  onResync(): Unsubscribe {
+    return () => {};
   }
 
   /** Number of subscriptions on `topic` (for tests and metrics). */

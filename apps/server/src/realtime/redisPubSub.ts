@@ -1,0 +1,348 @@
+// Fan-out across nodes through Redis pub/sub (DESIGN.md §6, REDIS_URL). One publisher and one subscriber
+// connection per node; one Redis channel per topic (per document), SUBSCRIBEd while the node has a local subscriber.
+//
+// A message is delivered to this node's subscribers synchronously at publish, as in process, so a node serves its
+// own listeners without a round trip and while Redis is away; the copy that comes back from Redis carries the
+// node's instance id and is skipped. Redis keeps the order of one connection's PUBLISHes, so messages of one node
+// reach the others in publish order.
+//
+// Nothing is queued while Redis is away: messages of that time are missed, and a resync (onResync) makes the
+// subscribers re-read what they hold. It runs when this node's subscriber is back (after every topic is
+// SUBSCRIBEd again and confirmed), and on every other node when this node's publisher is back after dropping
+// messages (a control message), since their subscribers never noticed anything.
+
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import {
+  InProcessPubSub,
+  type MessageHandler,
+  type PubSub,
+  type PubSubStatus,
+  type ResyncHandler,
+  type Unsubscribe,
+} from './pubsub';
+import { closeRedisClient, createRedisClient } from './redisClient';
+
+/** Channels per SUBSCRIBE command when resubscribing. */
+const SUBSCRIBE_CHUNK = 1000;
+
+export interface RedisPubSubLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface RedisPubSubOptions {
+  url: string;
+  /**
+   * Start of every channel name; the nodes of one deployment share it, deployments sharing a Redis must not
+   * (channels are not separated by database number). Default 'marquee:'.
+   */
+  channelPrefix?: string;
+  onHandlerError?: (error: unknown, topic: string) => void;
+  log?: RedisPubSubLog;
+}
+
+/** What goes through Redis: the publishing instance and the message. */
+interface Envelope {
+  n: string;
+  m?: unknown;
+}
+
+/** A subscription request on the current subscriber connection, settled by Redis's answer or the connection's end. */
+interface PendingSubscribe {
+  promise: Promise<void>;
+  settle: () => void;
+}
+
+function pendingSubscribe(): PendingSubscribe {
+  let settle = () => {};
+  const promise = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
+}
+
+const plural = (documents: number) => `${documents} document${documents === 1 ? '' : 's'}`;
+
+const silentLog: RedisPubSubLog = { info: () => {}, warn: () => {} };
+
+export class RedisPubSub implements PubSub {
+  /** Identifies this node's messages when Redis hands them back. */
+  readonly instanceId = randomUUID();
+  private readonly local: InProcessPubSub;
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly topicPrefix: string;
+  private readonly controlChannel: string;
+  private readonly log: RedisPubSubLog;
+  private readonly onHandlerError: (error: unknown, topic: string) => void;
+  /** Topics with at least one local subscriber. */
+  private readonly topics = new Set<string>();
+  /** SUBSCRIBEs awaiting Redis's answer on the current connection. */
+  private readonly pending = new Map<string, PendingSubscribe>();
+  /** The subscriber connection is up (commands go out); counts connections so stale continuations stop. */
+  private subscriberLive = false;
+  private connection = 0;
+  /** Every topic is subscribed on the current connection and the resync after the connection is done. */
+  private subscriberReady = false;
+  private publisherReady = false;
+  /** A publish was dropped or failed since the publisher was last ready: the others must resync. */
+  private missedPublishes = false;
+  private everReady = false;
+  private current: PubSubStatus = 'connecting';
+  /** Documents re-read by the last resync after this node's subscriber reconnected. */
+  private caughtUp: number | null = null;
+  private readonly statusHandlers = new Set<(status: PubSubStatus) => void>();
+  private readonly resyncHandlers = new Set<ResyncHandler>();
+  private resyncing: Promise<void> | null = null;
+  private resyncAgain = false;
+  private closed = false;
+
+  constructor(options: RedisPubSubOptions) {
+    const prefix = options.channelPrefix ?? 'marquee:';
+    this.topicPrefix = `${prefix}t:`;
+    this.controlChannel = `${prefix}c:resync`;
+    this.log = options.log ?? silentLog;
+    this.onHandlerError = options.onHandlerError ?? (() => {});
+    this.local = new InProcessPubSub(this.onHandlerError);
+    this.publisher = createRedisClient(options.url, 'marquee-publish');
+    // Subscriptions are renewed by onSubscriberReady, which (unlike ioredis's autoResubscribe) knows when Redis
+    // confirmed them: the resync must read after that, or a change between the read and the SUBSCRIBE is lost.
+    this.subscriber = createRedisClient(options.url, 'marquee-subscribe', { autoResubscribe: false });
+
+    this.publisher.on('ready', () => this.onPublisherReady());
+    this.publisher.on('close', () => {
+      this.publisherReady = false;
+      this.updateStatus();
+    });
+    this.subscriber.on('ready', () => void this.onSubscriberReady());
+    this.subscriber.on('close', () => this.onSubscriberClosed());
+    this.subscriber.on('message', (channel: string, text: string) => this.onMessage(channel, text));
+  }
+
+  get status(): PubSubStatus {
+    return this.current;
+  }
+
+  /** Resolves true once connected (status 'ready'), false if not within `timeoutMs`. */
+  connected(timeoutMs: number): Promise<boolean> {
+    if (this.current === 'ready') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        off();
+        resolve(false);
+      }, timeoutMs);
+      const off = this.onStatus((status) => {
+        if (status !== 'ready') return;
+        clearTimeout(timer);
+        off();
+        resolve(true);
+      });
+    });
+  }
+
+  publish(topic: string, message: unknown): void {
+    if (this.closed) return;
+    this.local.publish(topic, message);
+    if (this.publisher.status !== 'ready') {
+      this.missedPublishes = true;
+      return;
+    }
+    let text: string;
+    try {
+      text = JSON.stringify({ n: this.instanceId, m: message } satisfies Envelope);
+    } catch (error) {
+      this.onHandlerError(error, topic);
+      return;
+    }
+    // A failure means the message was lost with the connection (or maybe not): the others resync.
+    this.publisher.publish(this.topicPrefix + topic, text).catch(() => this.missedPublish());
+  }
+
+  subscribe(topic: string, handler: MessageHandler): Unsubscribe {
+    const unsubscribe = this.local.subscribe(topic, handler);
+    if (!this.closed && !this.topics.has(topic)) {
+      this.topics.add(topic);
+      if (this.subscriberLive) this.sendSubscribe(topic);
+    }
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      unsubscribe();
+      if (this.local.subscriberCount(topic) > 0 || !this.topics.delete(topic)) return;
+      this.pending.get(topic)?.settle();
+      this.pending.delete(topic);
+      if (this.subscriberLive) this.subscriber.unsubscribe(this.topicPrefix + topic).catch(() => {});
+    };
+  }
+
+  whenSubscribed(topic: string): Promise<void> {
+    return this.pending.get(topic)?.promise ?? Promise.resolve();
+  }
+
+  onStatus(handler: (status: PubSubStatus) => void): Unsubscribe {
+    this.statusHandlers.add(handler);
+    return () => this.statusHandlers.delete(handler);
+  }
+
+  onResync(handler: ResyncHandler): Unsubscribe {
+    this.resyncHandlers.add(handler);
+    return () => this.resyncHandlers.delete(handler);
+  }
+
+  /** Number of local subscriptions on `topic` (tests). */
+  subscriberCount(topic: string): number {
+    return this.local.subscriberCount(topic);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const pending of this.pending.values()) pending.settle();
+    this.pending.clear();
+    this.topics.clear();
+    this.statusHandlers.clear();
+    this.resyncHandlers.clear();
+    await this.local.close();
+    // QUIT lets the publishes already sent (the last writes of a shutdown) reach Redis first.
+    await Promise.all([closeRedisClient(this.publisher), closeRedisClient(this.subscriber)]);
+    await this.resyncing?.catch(() => {});
+  }
+
+  private sendSubscribe(topic: string): void {
+    const pending = pendingSubscribe();
+    this.pending.get(topic)?.settle();
+    this.pending.set(topic, pending);
+    const done = () => {
+      pending.settle();
+      if (this.pending.get(topic) === pending) this.pending.delete(topic);
+    };
+    // A failure means the connection dropped: the topic is subscribed again, and resynced, on reconnection.
+    this.subscriber.subscribe(this.topicPrefix + topic).then(done, done);
+  }
+
+  private onMessage(channel: string, text: string): void {
+    if (this.closed) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch (error) {
+      this.onHandlerError(error, channel);
+      return;
+    }
+    if (envelope.n === this.instanceId) return;
+    if (channel === this.controlChannel) {
+      void this.resync().then((documents) => {
+        this.log.info(`Another node missed Redis for a while; listeners caught up (${plural(documents)})`);
+      });
+      return;
+    }
+    if (!channel.startsWith(this.topicPrefix)) return;
+    this.local.publish(channel.slice(this.topicPrefix.length), envelope.m);
+  }
+
+  private onPublisherReady(): void {
+    if (this.closed) return;
+    this.publisherReady = true;
+    if (this.missedPublishes) this.askOthersToResync();
+    this.updateStatus();
+  }
+
+  private missedPublish(): void {
+    this.missedPublishes = true;
+    // Normally the connection is down and the publisher's return asks; if it is already back, ask now.
+    if (this.publisher.status === 'ready' && this.publisherReady) this.askOthersToResync();
+  }
+
+  private askOthersToResync(): void {
+    this.missedPublishes = false;
+    this.publisher
+      .publish(this.controlChannel, JSON.stringify({ n: this.instanceId } satisfies Envelope))
+      .catch(() => {
+        this.missedPublishes = true;
+      });
+  }
+
+  private onSubscriberClosed(): void {
+    this.subscriberLive = false;
+    this.subscriberReady = false;
+    this.connection++;
+    for (const pending of this.pending.values()) pending.settle();
+    this.pending.clear();
+    this.updateStatus();
+  }
+
+  /** Subscribes every topic on the new connection, waits for Redis's answers, then resyncs. */
+  private async onSubscriberReady(): Promise<void> {
+    if (this.closed) return;
+    const connection = ++this.connection;
+    this.subscriberLive = true;
+    const channels = [this.controlChannel, ...[...this.topics].map((topic) => this.topicPrefix + topic)];
+    const answers: Promise<unknown>[] = [];
+    for (let start = 0; start < channels.length; start += SUBSCRIBE_CHUNK) {
+      answers.push(this.subscriber.subscribe(...channels.slice(start, start + SUBSCRIBE_CHUNK)));
+    }
+    const results = await Promise.allSettled(answers);
+    if (connection !== this.connection || this.closed) return;
+    if (results.some((result) => result.status === 'rejected')) {
+      // Redis refused (not a dropped connection, which closes it): retry on a fresh connection.
+      this.subscriber.disconnect(true);
+      return;
+    }
+    const documents = await this.resync();
+    if (connection !== this.connection || this.closed) return;
+    this.caughtUp = documents;
+    this.subscriberReady = true;
+    this.updateStatus();
+  }
+
+  /** Runs the resync handlers (again once more if asked meanwhile); resolves with the topics re-read. */
+  private resync(): Promise<number> {
+    if (this.resyncing !== null) {
+      this.resyncAgain = true;
+      return this.resyncing.then(() => this.topics.size);
+    }
+    const run = async () => {
+      do {
+        this.resyncAgain = false;
+        await Promise.allSettled([...this.resyncHandlers].map(async (handler) => handler()));
+      } while (this.resyncAgain && !this.closed);
+    };
+    const count = this.topics.size;
+    this.resyncing = run().finally(() => {
+      this.resyncing = null;
+    });
+    return this.resyncing.then(() => Math.max(count, this.topics.size));
+  }
+
+  private updateStatus(): void {
+    const next: PubSubStatus =
+      this.subscriberReady && this.publisherReady ? 'ready' : this.everReady ? 'down' : 'connecting';
+    if (next === this.current || this.closed) return;
+    const previous = this.current;
+    this.current = next;
+    if (next === 'ready') {
+      this.everReady = true;
+      if (previous === 'down') {
+        this.log.info(
+          this.caughtUp === null
+            ? 'Redis connection restored'
+            : `Redis connection restored; listeners caught up (${plural(this.caughtUp)})`,
+        );
+      } else {
+        this.log.info('Redis connected: realtime changes are shared with the other nodes');
+      }
+      this.caughtUp = null;
+    } else if (previous === 'ready') {
+      this.log.warn('Redis connection lost: realtime changes from other nodes are delayed until it is back');
+    }
+    for (const handler of [...this.statusHandlers]) {
+      try {
+        handler(next);
+      } catch (error) {
+        this.onHandlerError(error, 'status');
+      }
+    }
+  }
+}

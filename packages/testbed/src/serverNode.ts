@@ -1,0 +1,133 @@
+// One Marquee server node as production runs it: its own process (`node --import tsx apps/server/src/main.ts`, one
+// process, so a SIGKILL kills the server itself), configured only by its environment, ready when /readyz answers
+// 200. It can be stopped, killed and started again on the same port, as an operator or a crash would.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startProcess, type ServiceProcess } from './childProcess';
+import { LOOPBACK, freePort } from './freePort';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
+
+/** Starting takes a few seconds (TypeScript compiled on load, migrations); the machine may be busy. */
+const READY_TIMEOUT_MS = 60_000;
+/** main.ts gives requests in flight 10 s at shutdown; past this, SIGKILL. */
+const STOP_GRACE_MS = 15_000;
+/** Output kept across restarts: the runs before the current one are often what explains a failure. */
+const OUTPUT_LIMIT = 128 * 1024;
+/** What the node inherits from this process; everything else comes from `env`. */
+const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'TZ', 'LANG'];
+
+export interface ServerNode {
+  /** 'a', 'b', 'c'… */
+  readonly name: string;
+  readonly port: number;
+  /** http://127.0.0.1:{port}, straight to this node. */
+  readonly origin: string;
+  /** ws://127.0.0.1:{port}/realtime, straight to this node. */
+  readonly wsUrl: string;
+  /** The running process's id; null when stopped. */
+  readonly pid: number | null;
+  running(): boolean;
+  /** Starts it (again) on the same port and waits until GET /readyz answers 200. */
+  start(): Promise<void>;
+  /** SIGTERM: the graceful shutdown (sockets closed with 1001, onDisconnect actions run). */
+  stop(): Promise<void>;
+  /** SIGKILL, as a machine losing power; resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** Everything it printed, over all its runs (the tail). */
+  output(): string;
+}
+
+export interface ServerNodeOptions {
+  name: string;
+  /** Default: a free port. */
+  port?: number;
+  /** The node's configuration (DATABASE_URL, REDIS_URL, MARQUEE_DATA_DIR…); PORT and MARQUEE_HOST are set here. */
+  env: Record<string, string>;
+}
+
+/** Resolves once GET {origin}/readyz answers 200; rejects if the process ends or the time runs out. */
+async function waitUntilReady(origin: string, child: ServiceProcess): Promise<void> {
+  const deadline = performance.now() + READY_TIMEOUT_MS;
+  let last = 'no answer';
+  while (performance.now() < deadline) {
+    if (child.hasExited()) throw new Error(`exited while starting (${await child.exited})`);
+    try {
+      const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(3_000) });
+      if (response.status === 200) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`not ready within ${READY_TIMEOUT_MS} ms (last /readyz: ${last})`);
+}
+
+export async function createServerNode(options: ServerNodeOptions): Promise<ServerNode> {
+  const port = options.port ?? (await freePort());
+  const origin = `http://${LOOPBACK}:${port}`;
+  let current: ServiceProcess | null = null;
+  let earlier = '';
+
+  const env: Record<string, string> = {};
+  for (const name of INHERITED) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  Object.assign(env, options.env, { PORT: String(port), MARQUEE_HOST: LOOPBACK });
+
+  const running = () => current !== null && !current.hasExited();
+  let starting: Promise<void> | null = null;
+  const output = () => `${earlier}${current?.output() ?? ''}`.slice(-OUTPUT_LIMIT);
+  const retire = () => {
+    if (current !== null)
+      earlier = `${earlier}${current.output()}\n--- node ${options.name} ended ---\n`.slice(-OUTPUT_LIMIT);
+    current = null;
+  };
+
+  const launch = async () => {
+    if (running()) return;
+    retire();
+    const started = startProcess(`node ${options.name}`, process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+      cwd: REPO_ROOT,
+      env,
+    });
+    current = started;
+    try {
+      await waitUntilReady(origin, started);
+    } catch (error) {
+      await started.stop('SIGKILL');
+      throw new Error(`server node ${options.name} (${origin}): ${(error as Error).message}\n${output()}`, {
+        cause: error,
+      });
+    }
+  };
+
+  return {
+    name: options.name,
+    port,
+    origin,
+    wsUrl: `ws://${LOOPBACK}:${port}/realtime`,
+    get pid() {
+      return running() ? (current as ServiceProcess).pid : null;
+    },
+    running,
+    output,
+    start() {
+      // A second call while starting waits for the same start.
+      starting ??= launch().finally(() => (starting = null));
+      return starting;
+    },
+    async stop() {
+      if (current === null) return;
+      await current.stop('SIGTERM', STOP_GRACE_MS);
+    },
+    async kill() {
+      if (current === null) return;
+      await current.stop('SIGKILL');
+    },
+  };
+}
