@@ -18,6 +18,8 @@ describe('parseBenchArgs', () => {
       clientProcesses: null,
       keepData: false,
       profile: false,
+      nodes: 1,
+      skipSingle: false,
     });
     expect(args.outDir).toBe(path.join(REPO_ROOT, 'bench', 'results'));
   });
@@ -72,5 +74,29 @@ describe('parseBenchArgs', () => {
       '--duration must be a number of seconds from 0.5 to 600 (got "0.4")',
     );
     expect(() => parseBenchArgs(['--frobnicate'])).toThrow(ArgsError);
+  });
+
+  it('reads --nodes from 1 to 8 and --skip-single with more than one node', () => {
+    expect(parseBenchArgs(['--nodes', '3'])).toMatchObject({ nodes: 3, skipSingle: false, players: 20_000 });
+    expect(parseBenchArgs(['--quick', '--nodes=8', '--skip-single'])).toMatchObject({
+      nodes: 8,
+      skipSingle: true,
+      players: 200,
+    });
+    expect(parseBenchArgs(['--nodes', '1']).nodes).toBe(1);
+  });
+
+  it('refuses a node count outside 1 to 8, and --skip-single on one node', () => {
+    expect(() => parseBenchArgs(['--nodes', '0'])).toThrow(
+      new ArgsError('--nodes must be an integer from 1 to 8 (got "0")'),
+    );
+    expect(() => parseBenchArgs(['--nodes', '9'])).toThrow(
+      '--nodes must be an integer from 1 to 8 (got "9")',
+    );
+    expect(() => parseBenchArgs(['--nodes', 'three'])).toThrow('--nodes must be an integer');
+    expect(() => parseBenchArgs(['--nodes'])).toThrow(ArgsError);
+    expect(() => parseBenchArgs(['--skip-single'])).toThrow(
+      new ArgsError('--skip-single needs --nodes 2 or more (the single-node run is then the only one)'),
+    );
   });
 });

@@ -20,21 +20,31 @@ export interface BenchArgs {
   keepData: boolean;
   /** CPU profiles of the servers per phase and a heap snapshot of Marquee (slows the run; figures are marked). */
   profile: boolean;
+  /** Server nodes; above 1, a run of that many nodes on PostgreSQL + Redis beside the single-node SQLite run. */
+  nodes: number;
+  /** With nodes > 1: measure the nodes only, not the single-node SQLite run as well. */
+  skipSingle: boolean;
 }
+
+export const MAX_NODES = 8;
 
 export const USAGE = `Usage: npm run bench:realtime -- [options]
   --players N          players to seed and connect (default 20000; 200 with --quick)
   --duration S         seconds of the acknowledged-writes phase (default 5; 2 with --quick)
   --commands N         one-player commands measured (default 500; 100 with --quick)
   --skip-floor         measure Marquee only (no raw-ws floor, no ratios)
+  --nodes N            server nodes, 1 to 8 (default 1: one process on SQLite); above 1, N nodes on PostgreSQL +
+                       Redis, measured beside the single-node SQLite run
+  --skip-single        with --nodes above 1: measure the nodes only, not the single-node SQLite run
   --quick              200 players and short phases, to check the pipeline
   --http-concurrency N concurrent HTTP requests of the fleet-wide change (default 64)
   --writes-in-flight N writes outstanding over all players, at least one per player (default 2000)
   --connect-concurrency N connections opened at once over all client processes (default 256)
   --client-processes N processes holding the simulated players (default: one per 5000 players, at least 2)
-  --profile            write CPU profiles of each phase and a heap snapshot of Marquee beside the JSON
+  --profile            write CPU profiles of each phase and a heap snapshot of Marquee beside the JSON (of the
+                       first node with --nodes)
   --out DIR            where the JSON goes (default bench/results)
-  --keep-data          keep the temporary SQLite data folder`;
+  --keep-data          keep the temporary data folder (SQLite database and the nodes' shared folder)`;
 
 export class ArgsError extends Error {}
 
@@ -66,6 +76,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         profile: { type: 'boolean', default: false },
         out: { type: 'string' },
         'keep-data': { type: 'boolean', default: false },
+        nodes: { type: 'string' },
+        'skip-single': { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
@@ -77,6 +89,11 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     throw new ArgsError(
       `--duration must be a number of seconds from 0.5 to 600 (got ${JSON.stringify(values.duration)})`,
     );
+  }
+  const nodes = integer('nodes', values.nodes, 1, 1, MAX_NODES);
+  const skipSingle = values['skip-single'] === true;
+  if (skipSingle && nodes === 1) {
+    throw new ArgsError('--skip-single needs --nodes 2 or more (the single-node run is then the only one)');
   }
   return {
     players: integer('players', values.players, quick ? 200 : 20_000, 1, 200_000),
@@ -95,5 +112,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     outDir: path.resolve(values.out ?? path.join(REPO_ROOT, 'bench', 'results')),
     keepData: values['keep-data'] === true,
     profile: values.profile === true,
+    nodes,
+    skipSingle,
   };
 }

@@ -92,13 +92,30 @@ export function killAllChildren(): void {
   }
 }
 
+/** Longest wait for the services' cleanups when the driver is interrupted. */
+const CLEANUP_TIMEOUT_MS = 15_000;
+const cleanups = new Set<() => Promise<void>>();
+
+/**
+ * Runs `cleanup` if the driver is interrupted before the returned function is called (for services that outlive
+ * their starter, such as a PostgreSQL server started with pg_ctl); the returned function unregisters it.
+ */
+export function cleanUpOnInterrupt(cleanup: () => Promise<void>): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
 /** Kills the children when the driver exits, is interrupted or fails. */
 export function killChildrenOnExit(): void {
   process.on('exit', killAllChildren);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.on(signal, () => {
+    process.once(signal, () => {
       killAllChildren();
-      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+      const code = 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1);
+      const timeout = new Promise((resolve) => setTimeout(resolve, CLEANUP_TIMEOUT_MS).unref());
+      void Promise.race([Promise.allSettled([...cleanups].map((cleanup) => cleanup())), timeout]).then(() =>
+        process.exit(code),
+      );
     });
   }
 }

@@ -1,18 +1,37 @@
 // `npm run bench:realtime`: seeds the players into a temporary SQLite data folder, starts Marquee on it in its own
 // process and measures it with simulated players in several client processes, then does the same against the
-// raw-ws floor (floorServer.ts), prints the table and writes the JSON to bench/results. Progress goes to stderr,
-// the table to stdout. Budgets are reported, never enforced: the exit code is 0 unless the benchmark itself failed.
+// raw-ws floor (floorServer.ts), prints the table and writes the JSON to bench/results. With --nodes N (N > 1) it
+// also starts PostgreSQL and Redis (@marquee/testbed), seeds the players into PostgreSQL, measures N Marquee nodes
+// on them the same way and prints their figures beside the single node's. Progress goes to stderr, the tables to
+// stdout. Budgets are reported, never enforced: the exit code is 0 unless the benchmark itself failed.
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startPostgres, startRedis } from '@marquee/testbed';
 import { ArgsError, USAGE, parseBenchArgs, type BenchArgs } from './args';
-import { killAllChildren, killChildrenOnExit } from './childProcesses';
+import { cleanUpOnInterrupt, killAllChildren, killChildrenOnExit } from './childProcesses';
 import { measureTarget, type MeasureOptions, type TargetFigures } from './measureTarget';
-import { connectionCapacity, openFileCount, openFileLimit, type Capacity } from './processInfo';
-import { BUDGETS, figureRows, formatCosts, formatTable, operationCosts } from './report';
-import { seedPlayers } from './seed';
-import { freePort, startFloor, startMarquee, type Target } from './targets';
+import {
+  clusterCapacity,
+  connectionCapacity,
+  openFileCount,
+  openFileLimit,
+  roundRobinShare,
+  type Capacity,
+} from './processInfo';
+import {
+  BUDGETS,
+  comparisonRows,
+  figureRows,
+  formatComparisonTable,
+  formatCosts,
+  formatTable,
+  largestNode,
+  operationCosts,
+} from './report';
+import { seedPlayers, type SeedResult } from './seed';
+import { freePort, startCluster, startFloor, startMarquee, type Target, type TargetNode } from './targets';
 
 /** Simulated players per client process (each process has its own open-files limit). */
 const PLAYERS_PER_CLIENT_PROCESS = 5000;
@@ -54,18 +73,50 @@ const METHOD = {
     'outstanding, for the duration; acknowledgements (ok answers) received within it, per second',
 };
 
+/** How the N-node run (--nodes) differs from the single node's; every phase is otherwise the same. */
+const NODES_METHOD = {
+  nodes:
+    'N × apps/server/src/main.ts, each its own process and port, on one PostgreSQL database (DATABASE_URL) and one ' +
+    'Redis (REDIS_URL), sharing a data folder and MARQUEE_PUBLIC_URL; both services from @marquee/testbed in a ' +
+    'temporary folder: a fresh initdb with fsync=off, synchronous_commit=off, full_page_writes=off (commits not ' +
+    'waiting for a disk flush, as SQLite in WAL mode with synchronous=NORMAL), and redis-server without persistence',
+  seeding:
+    'as for the single node, into the PostgreSQL database, before the nodes start; each statement commits on its ' +
+    'own (the services take pooled connections)',
+  spread:
+    'the players connect to the nodes directly, round-robin: no load balancer, because the 2-core machine cannot ' +
+    'afford an extra proxy hop for every frame beside N nodes and the players, and the balancer is not what is ' +
+    "measured (the multi-node tests go through nginx). Each one-player command is POSTed to the node after its player's, " +
+    "so every command crosses Redis; the fleet-wide bulk command goes to node 1; writes go over each player's own socket",
+  figures:
+    'players listening and connect rate: all nodes together; memory per connection: the sum over the nodes of ' +
+    '(after − before) / all listening players (the largest node, its growth / its own players, in the note); ' +
+    'latencies and writes/s as for one node; capacity: each node process has its own open-files limit, so the ' +
+    'nodes hold the sum of theirs (the tightest node times N, the players being spread evenly)',
+};
+
 function clientProcessesFor(args: BenchArgs, players: number): number {
   return args.clientProcesses ?? Math.max(2, Math.ceil(players / PLAYERS_PER_CLIENT_PROCESS));
 }
 
-function capacityOf(target: Target, requested: number, args: BenchArgs): Capacity {
-  const pid = target.process.pid;
+function capacityOf(node: TargetNode, requested: number, args: BenchArgs): Capacity {
+  const pid = node.process.pid;
   return connectionCapacity({
     requested,
     limit: openFileLimit(pid),
     openBefore: openFileCount(pid),
     reserve: args.httpConcurrency + SERVER_FILE_RESERVE,
   });
+}
+
+/** Each node's capacity for its round-robin share, then the nodes' together. */
+function targetCapacity(target: Target, requested: number, args: BenchArgs): Capacity {
+  if (target.nodes.length === 1) return capacityOf(target.nodes[0] as TargetNode, requested, args);
+  const share = roundRobinShare(requested, target.nodes.length);
+  return clusterCapacity(
+    requested,
+    target.nodes.map((node) => capacityOf(node, share, args)),
+  );
 }
 
 function measureOptions(args: BenchArgs, target: number, profileDir: string | null): MeasureOptions {
@@ -84,6 +135,147 @@ function measureOptions(args: BenchArgs, target: number, profileDir: string | nu
   };
 }
 
+/** One measured Marquee target: its seeded players, what it could hold, and its figures. */
+interface MarqueeRun {
+  seeded: SeedResult;
+  capacity: Capacity;
+  figures: TargetFigures;
+  /** The PostgreSQL database and Redis the nodes shared (stopped when the run is over). */
+  services?: { postgres: string; redis: string };
+}
+
+async function seed(
+  args: BenchArgs,
+  what: string,
+  options: { dataDir: string; databaseUrl?: string; publicUrl: string },
+): Promise<SeedResult> {
+  log(`seeding ${args.players} players into ${what}`);
+  let reported = 0;
+  const seeded = await seedPlayers({
+    ...options,
+    count: args.players,
+    onProgress: (done) => {
+      if (done - reported >= 5000 || done === args.players) {
+        reported = done;
+        log(`seeded ${done}/${args.players}`);
+      }
+    },
+  });
+  log(
+    `seeding took ${seeded.seconds.toFixed(1)} s (${(args.players / seeded.seconds).toFixed(0)} players/s)`,
+  );
+  return seeded;
+}
+
+async function measure(
+  target: Target,
+  seeded: SeedResult,
+  args: BenchArgs,
+  profileDir: string | null,
+): Promise<MarqueeRun> {
+  try {
+    const capacity = targetCapacity(target, args.players, args);
+    if (capacity.limitedBy !== null) {
+      log(`${target.kind}: connecting ${capacity.target} of ${args.players}: ${capacity.limitedBy}`);
+    }
+    const figures = await measureTarget(
+      target,
+      seeded.players,
+      measureOptions(args, capacity.target, profileDir),
+    );
+    return { seeded, capacity, figures };
+  } finally {
+    await target.stop();
+  }
+}
+
+/** Marquee as `npm start` runs it: one process on SQLite in `dataDir`. */
+async function measureSingle(
+  args: BenchArgs,
+  dataDir: string,
+  profileDir: string | null,
+): Promise<MarqueeRun> {
+  const port = await freePort();
+  const seeded = await seed(args, dataDir, { dataDir, publicUrl: `http://127.0.0.1:${port}` });
+  const marquee = await startMarquee({ dataDir, port, operatorToken: seeded.operatorToken });
+  return measure(marquee, seeded, args, profileDir);
+}
+
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
+/** `args.nodes` Marquee nodes on a fresh PostgreSQL and Redis, sharing `dataDir`. */
+async function measureNodes(
+  args: BenchArgs,
+  dataDir: string,
+  profileDir: string | null,
+): Promise<MarqueeRun> {
+  log(`starting PostgreSQL and Redis for ${args.nodes} nodes`);
+  const [postgresStart, redisStart] = await Promise.allSettled([startPostgres(), startRedis()]);
+  if (postgresStart.status === 'rejected' || redisStart.status === 'rejected') {
+    await Promise.allSettled([
+      postgresStart.status === 'fulfilled' ? postgresStart.value.stop() : null,
+      redisStart.status === 'fulfilled' ? redisStart.value.close() : null,
+    ]);
+    throw postgresStart.status === 'rejected'
+      ? postgresStart.reason
+      : (redisStart as PromiseRejectedResult).reason;
+  }
+  const [postgres, redis] = [postgresStart.value, redisStart.value];
+  const stopServices = async () => {
+    await Promise.allSettled([redis.close(), postgres.stop()]);
+  };
+  const unregister = cleanUpOnInterrupt(stopServices);
+  try {
+    const databaseUrl = await postgres.createDatabase('marquee_bench');
+    const ports = await distinctFreePorts(args.nodes);
+    const seeded = await seed(args, `PostgreSQL ${databaseUrl}`, {
+      dataDir,
+      databaseUrl,
+      publicUrl: `http://127.0.0.1:${ports[0]}`,
+    });
+    log(`starting ${args.nodes} nodes on ports ${ports.join(', ')}`);
+    const nodes = await startCluster({
+      dataDir,
+      ports,
+      databaseUrl,
+      redisUrl: redis.url,
+      operatorToken: seeded.operatorToken,
+    });
+    const measured = await measure(nodes, seeded, args, profileDir);
+    return { ...measured, services: { postgres: databaseUrl, redis: redis.url } };
+  } finally {
+    await stopServices();
+    unregister();
+  }
+}
+
+const machine = (loadAtStart: number[]) => ({
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryBytes: os.totalmem(),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+  openFileLimit: openFileLimit('self'),
+  // Other work on the machine takes CPUs from the processes measured (see cpu.*.serverMainThread).
+  loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() },
+});
+
+const seeding = (run: MarqueeRun) => ({
+  seconds: run.seeded.seconds,
+  playersPerSecond: run.seeded.players.length / run.seeded.seconds,
+});
+
+function loadLine(loadAtStart: number[]): string {
+  return (
+    `load average ${loadAtStart[0]?.toFixed(2)} at start, ${os.loadavg()[0]?.toFixed(2)} at end ` +
+    `(${os.cpus().length} CPUs)`
+  );
+}
+
 async function run(args: BenchArgs): Promise<string> {
   const startedAt = new Date();
   const loadAtStart = os.loadavg();
@@ -96,38 +288,14 @@ async function run(args: BenchArgs): Promise<string> {
   };
   process.on('exit', removeData);
   try {
-    const port = await freePort();
-    log(`seeding ${args.players} players into ${dataDir}`);
-    let reported = 0;
-    const seeded = await seedPlayers({
-      dataDir,
-      count: args.players,
-      publicUrl: `http://127.0.0.1:${port}`,
-      onProgress: (done) => {
-        if (done - reported >= 5000 || done === args.players) {
-          reported = done;
-          log(`seeded ${done}/${args.players}`);
-        }
-      },
-    });
-    log(
-      `seeding took ${seeded.seconds.toFixed(1)} s (${(args.players / seeded.seconds).toFixed(0)} players/s)`,
-    );
-
-    const marquee = await startMarquee({ dataDir, port, operatorToken: seeded.operatorToken });
-    const capacity = capacityOf(marquee, args.players, args);
-    if (capacity.limitedBy !== null)
-      log(`connecting ${capacity.target} of ${args.players}: ${capacity.limitedBy}`);
-    let marqueeFigures: TargetFigures;
-    try {
-      marqueeFigures = await measureTarget(
-        marquee,
-        seeded.players,
-        measureOptions(args, capacity.target, profileDir),
-      );
-    } finally {
-      await marquee.stop();
-    }
+    const scaleOut = args.nodes > 1;
+    // One node: SQLite in the data folder itself, as before --nodes existed.
+    const single =
+      scaleOut && args.skipSingle
+        ? null
+        : await measureSingle(args, scaleOut ? path.join(dataDir, 'sqlite') : dataDir, profileDir);
+    const nodes = scaleOut ? await measureNodes(args, path.join(dataDir, 'nodes'), profileDir) : null;
+    const main = (single ?? nodes) as MarqueeRun;
 
     let floorFigures: TargetFigures | null = null;
     let floorCapacity: Capacity | null = null;
@@ -135,10 +303,10 @@ async function run(args: BenchArgs): Promise<string> {
       const floor = await startFloor();
       try {
         // The floor gets the same players as Marquee (fewer only if its own limit says so).
-        floorCapacity = capacityOf(floor, capacity.target, args);
+        floorCapacity = targetCapacity(floor, main.capacity.target, args);
         floorFigures = await measureTarget(
           floor,
-          seeded.players,
+          main.seeded.players,
           measureOptions(args, floorCapacity.target, profileDir),
         );
       } finally {
@@ -146,61 +314,121 @@ async function run(args: BenchArgs): Promise<string> {
       }
     }
 
-    const input = {
-      requested: args.players,
-      limitedBy: capacity.limitedBy,
-      marquee: marqueeFigures,
-      floor: floorFigures,
-    };
-    const rows = figureRows(input);
-    const table = formatTable(rows);
-    const result = {
+    fs.mkdirSync(args.outDir, { recursive: true });
+    const file = path.join(args.outDir, `${name}.json`);
+    const common = {
       benchmark: 'realtime',
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? 'unknown',
-        memoryBytes: os.totalmem(),
-        node: process.version,
-        platform: `${os.platform()} ${os.release()}`,
-        openFileLimit: openFileLimit('self'),
-        // Other work on the machine takes CPUs from the processes measured (see cpu.*.serverMainThread).
-        loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() },
-      },
+      machine: machine(loadAtStart),
       options: { ...args, outDir: undefined },
-      players: {
-        requested: args.players,
-        seeded: seeded.players.length,
-        attempted: { marquee: capacity.target, floor: floorCapacity?.target ?? null },
-        connected: {
-          marquee: marqueeFigures.players.connected,
-          floor: floorFigures?.players.connected ?? null,
-        },
-        limitedBy: capacity.limitedBy,
-      },
-      seeding: { seconds: seeded.seconds, playersPerSecond: args.players / seeded.seconds },
-      method: METHOD,
-      budgets: BUDGETS,
-      figures: rows,
-      costs: {
-        marquee: operationCosts(marqueeFigures),
-        floor: floorFigures === null ? null : operationCosts(floorFigures),
-      },
-      marquee: marqueeFigures,
-      floor: floorFigures,
     };
-    fs.mkdirSync(args.outDir, { recursive: true });
-    const file = path.join(args.outDir, `${name}.json`);
-    fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(
-      `\nMarquee realtime benchmark: ${args.players.toLocaleString('en')} players requested, ` +
-        `${marqueeFigures.players.connected.toLocaleString('en')} listening; seeding ${seeded.seconds.toFixed(1)} s; ` +
-        `load average ${loadAtStart[0]?.toFixed(2)} at start, ${os.loadavg()[0]?.toFixed(2)} at end ` +
-        `(${os.cpus().length} CPUs)\n`,
-    );
-    console.log(table);
-    console.log(`\n${formatCosts([marqueeFigures, floorFigures])}`);
+    const rows =
+      single === null
+        ? null
+        : figureRows({
+            requested: args.players,
+            limitedBy: single.capacity.limitedBy,
+            marquee: single.figures,
+            floor: floorFigures,
+          });
+
+    if (nodes === null) {
+      const marquee = main;
+      const result = {
+        ...common,
+        players: {
+          requested: args.players,
+          seeded: marquee.seeded.players.length,
+          attempted: { marquee: marquee.capacity.target, floor: floorCapacity?.target ?? null },
+          connected: {
+            marquee: marquee.figures.players.connected,
+            floor: floorFigures?.players.connected ?? null,
+          },
+          limitedBy: marquee.capacity.limitedBy,
+        },
+        seeding: seeding(marquee),
+        method: METHOD,
+        budgets: BUDGETS,
+        figures: rows,
+        costs: {
+          marquee: operationCosts(marquee.figures),
+          floor: floorFigures === null ? null : operationCosts(floorFigures),
+        },
+        marquee: marquee.figures,
+        floor: floorFigures,
+      };
+      fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+      console.log(
+        `\nMarquee realtime benchmark: ${args.players.toLocaleString('en')} players requested, ` +
+          `${marquee.figures.players.connected.toLocaleString('en')} listening; seeding ${marquee.seeded.seconds.toFixed(1)} s; ` +
+          `${loadLine(loadAtStart)}\n`,
+      );
+      console.log(formatTable(rows ?? []));
+      console.log(`\n${formatCosts([marquee.figures, floorFigures])}`);
+    } else {
+      const comparison = comparisonRows({
+        requested: args.players,
+        nodeCount: args.nodes,
+        limitedBy: nodes.capacity.limitedBy,
+        single: single?.figures ?? null,
+        nodes: nodes.figures,
+        floor: floorFigures,
+      });
+      const result = {
+        ...common,
+        nodes: args.nodes,
+        players: {
+          requested: args.players,
+          seeded: { marquee: single?.seeded.players.length ?? null, cluster: nodes.seeded.players.length },
+          attempted: {
+            marquee: single?.capacity.target ?? null,
+            cluster: nodes.capacity.target,
+            floor: floorCapacity?.target ?? null,
+          },
+          connected: {
+            marquee: single?.figures.players.connected ?? null,
+            cluster: nodes.figures.players.connected,
+            perNode: nodes.figures.nodes.map((node) => node.players),
+            floor: floorFigures?.players.connected ?? null,
+          },
+          limitedBy: { marquee: single?.capacity.limitedBy ?? null, cluster: nodes.capacity.limitedBy },
+        },
+        seeding: { marquee: single === null ? null : seeding(single), cluster: seeding(nodes) },
+        services: nodes.services ?? null,
+        method: { ...METHOD, nodes: NODES_METHOD },
+        budgets: BUDGETS,
+        figures: rows,
+        comparison,
+        largestNode: largestNode(nodes.figures),
+        costs: {
+          marquee: single === null ? null : operationCosts(single.figures),
+          cluster: operationCosts(nodes.figures),
+          floor: floorFigures === null ? null : operationCosts(floorFigures),
+        },
+        marquee: single?.figures ?? null,
+        cluster: nodes.figures,
+        floor: floorFigures,
+      };
+      fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+      const listening = (run: MarqueeRun) => run.figures.players.connected.toLocaleString('en');
+      console.log(
+        `\nMarquee realtime benchmark: ${args.players.toLocaleString('en')} players requested; ` +
+          (single === null
+            ? ''
+            : `single node (SQLite) ${listening(single)} listening, seeding ${single.seeded.seconds.toFixed(1)} s; `) +
+          `${args.nodes} nodes (PostgreSQL + Redis) ${listening(nodes)} listening ` +
+          `(${nodes.figures.nodes.map((node) => node.players.toLocaleString('en')).join(' + ')}), ` +
+          `seeding ${nodes.seeded.seconds.toFixed(1)} s; ${loadLine(loadAtStart)}\n`,
+      );
+      if (rows !== null) {
+        console.log(`Single node (SQLite)${floorFigures === null ? '' : ' beside the floor'}:\n`);
+        console.log(`${formatTable(rows)}\n`);
+      }
+      console.log(`${args.nodes} nodes (PostgreSQL + Redis) beside the single node (SQLite):\n`);
+      console.log(formatComparisonTable(comparison, { nodeCount: args.nodes, floor: floorFigures !== null }));
+      console.log(`\n${formatCosts([single?.figures ?? null, nodes.figures, floorFigures])}`);
+    }
     if (profileDir !== null)
       console.log(`\nProfiled run (figures include the profiler's cost): ${profileDir}`);
     console.log(`\nJSON: ${file}`);

@@ -1,19 +1,22 @@
-// The benchmark's phases against one running server (Marquee or the floor), in order: connect every player
-// (auth + listen), memory per connection, one-player command latency while the others idle, a fleet-wide change
-// (one bulk command request to every player), acknowledged writes per second. Every phase is bounded in time and count, and
-// records the CPU time of the server and of the load generator (player processes and driver) it took.
+// The benchmark's phases against one running target (Marquee on one node or on several, or the floor), in order:
+// connect every player (auth + listen), memory per connection, one-player command latency while the others idle, a
+// fleet-wide change (one bulk command request to every player), acknowledged writes per second. Every phase is
+// bounded in time and count, and records the CPU time of the server nodes and of the load generator (player
+// processes and driver) it took. With several nodes, the players are spread over them round-robin, each command
+// goes to another node than its player's (targets.ts), and the figures are the nodes' together (nodeTotals.ts).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { HttpPoster, type PostResult } from './httpClient';
 import { PlayerFleet } from './playerFleet';
 import { preciseNow } from './playerMessages';
+import { combineLoopStats, playersPerNode, sumMemory } from './nodeTotals';
 import { cpuSeconds, mainThreadSchedule } from './processInfo';
 import { summarizeProfile, type CpuProfile, type ProfileSummary } from './profileSummary';
 import type { SeededPlayer } from './seed';
 import type { LoopStats, MemorySample } from './serverProbe';
 import { percentile, seededRandom } from './stats';
-import { commandBody, type Target } from './targets';
+import { commandBody, commandNodeOf, connectNodeOf, type Target } from './targets';
 
 export interface MeasureOptions {
   /** Connections to make (the requested players, or fewer when the server's open-files limit says so). */
@@ -40,13 +43,15 @@ export type Phase = 'connect' | 'command' | 'fleetWide' | 'writes';
 /** CPU seconds used during a phase, and its wall time: a load generator near its share shows a bounded figure. */
 export interface PhaseCpu {
   wallSeconds: number;
+  /** The server nodes together. */
   server: number;
   /** The simulated-player processes together. */
   players: number;
   driver: number;
   /**
-   * The server's event loop thread: seconds running, seconds ready but waiting for a CPU (taken by other
-   * processes), and the rest of the wall time, blocked (idle, or in a system call such as an fsync).
+   * The server's event loop thread (the nodes' together): seconds running, seconds ready but waiting for a CPU
+   * (taken by other processes), and the rest of the wall time (times the nodes), blocked (idle, or in a system call
+   * such as an fsync).
    */
   serverMainThread: { running: number; waitingForCpu: number; blocked: number };
 }
@@ -54,6 +59,21 @@ export interface PhaseCpu {
 export interface PhaseProfile {
   file: string;
   summary: ProfileSummary;
+}
+
+/** One server node's share of a target's figures. */
+export interface NodeFigures {
+  pid: number;
+  origin: string;
+  /** Players listening on this node. */
+  players: number;
+  memory: {
+    before: MemorySample;
+    after: MemorySample;
+    rssPerConnection: number;
+    heapPerConnection: number;
+  };
+  loop: Partial<Record<Phase, LoopStats>>;
 }
 
 export interface TargetFigures {
@@ -68,9 +88,10 @@ export interface TargetFigures {
     clientProcesses: number;
     sourceAddresses: string[];
   };
-  /** The server's and the player processes' ids (all ended when the run is over). */
+  /** The server nodes' and the player processes' ids (all ended when the run is over). */
   processIds: number[];
   connect: { seconds: number; perSecond: number };
+  /** The nodes' samples added up; per connection: their growth together / every listening player. */
   memory: {
     before: MemorySample;
     after: MemorySample;
@@ -110,11 +131,16 @@ export interface TargetFigures {
     latencyP99Ms: number;
   };
   cpu: Partial<Record<Phase, PhaseCpu>>;
-  /** The server's event-loop delay and GC pauses in each phase. */
+  /** The server's event-loop delay and GC pauses in each phase (with several nodes: combineLoopStats). */
   loop: Partial<Record<Phase, LoopStats>>;
-  /** With profiling: the server's CPU profile of each phase, and the heap snapshot taken after connecting. */
+  /**
+   * With profiling: the server's CPU profile of each phase, and the heap snapshot taken after connecting (with
+   * several nodes, the first node's).
+   */
   profiles: Partial<Record<Phase, PhaseProfile>> | null;
   heapSnapshot: string | null;
+  /** Each server node's figures (one for Marquee on SQLite and for the floor). */
+  nodes: NodeFigures[];
 }
 
 /** Time for the server to settle (timers, lazily freed buffers) before memory is sampled. */
@@ -140,53 +166,71 @@ const driverCpuSeconds = () => {
   return (user + system) / 1e6;
 };
 
-/** Runs the phases, recording their CPU use and, when profiling, the server's CPU profile of each. */
+/** Runs the phases, recording their CPU use and, when profiling, the first node's CPU profile of each. */
 class PhaseRecorder {
   readonly cpu: Partial<Record<Phase, PhaseCpu>> = {};
   readonly loop: Partial<Record<Phase, LoopStats>> = {};
+  /** Each node's event-loop statistics per phase. */
+  readonly nodeLoops: Partial<Record<Phase, LoopStats>>[];
   readonly profiles: Partial<Record<Phase, PhaseProfile>> = {};
 
   constructor(
     private readonly target: Target,
     private readonly fleet: PlayerFleet,
     private readonly profileDir: string | null,
-  ) {}
+  ) {
+    this.nodeLoops = target.nodes.map(() => ({}));
+  }
 
   async run<T>(phase: Phase, work: () => Promise<T>): Promise<T> {
-    const probe = this.target.process;
-    if (this.profileDir !== null) await probe.call('profileStart', {}, 30_000);
-    await probe.call('phaseStart', {}, 30_000);
+    const probes = this.target.nodes.map((node) => node.process);
+    const profiled = probes[0];
+    const onEvery = <R>(call: (probe: (typeof probes)[number]) => Promise<R>) =>
+      Promise.all(probes.map(call));
+    const serverSeconds = () => probes.reduce((sum, probe) => sum + cpuSeconds(probe.pid), 0);
+    const schedules = () => probes.map((probe) => mainThreadSchedule(probe.pid));
+    if (this.profileDir !== null) await profiled?.call('profileStart', {}, 30_000);
+    await onEvery((probe) => probe.call('phaseStart', {}, 30_000));
     const start = {
       wall: performance.now(),
-      server: cpuSeconds(probe.pid),
+      server: serverSeconds(),
       players: this.fleet.cpuSeconds(),
       driver: driverCpuSeconds(),
-      thread: mainThreadSchedule(probe.pid),
+      threads: schedules(),
     };
     const result = await work();
     const wallSeconds = (performance.now() - start.wall) / 1000;
-    const thread = mainThreadSchedule(probe.pid);
-    const running = thread.running - start.thread.running;
-    const waitingForCpu = thread.waiting - start.thread.waiting;
+    const threads = schedules();
+    let running = 0;
+    let waitingForCpu = 0;
+    threads.forEach((thread, k) => {
+      running += thread.running - (start.threads[k]?.running ?? 0);
+      waitingForCpu += thread.waiting - (start.threads[k]?.waiting ?? 0);
+    });
     this.cpu[phase] = {
       wallSeconds,
-      server: cpuSeconds(probe.pid) - start.server,
+      server: serverSeconds() - start.server,
       players: this.fleet.cpuSeconds() - start.players,
       driver: driverCpuSeconds() - start.driver,
       serverMainThread: {
         running,
         waitingForCpu,
-        blocked: Math.max(0, wallSeconds - running - waitingForCpu),
+        blocked: Math.max(0, wallSeconds * probes.length - running - waitingForCpu),
       },
     };
     // The probe samples the event loop every 10 ms: a phase shorter than a few samples (the floor's one broadcast
     // request) would have none. Idle time added after the CPU figures were taken changes none of them.
     const shortBy = LOOP_SAMPLE_MS - (performance.now() - start.wall);
     if (shortBy > 0) await sleep(shortBy);
-    this.loop[phase] = await probe.call<LoopStats>('phaseStop', {}, 30_000);
-    if (this.profileDir !== null) {
+    const loops = await onEvery((probe) => probe.call<LoopStats>('phaseStop', {}, 30_000));
+    loops.forEach((loop, k) => {
+      const nodeLoop = this.nodeLoops[k];
+      if (nodeLoop !== undefined) nodeLoop[phase] = loop;
+    });
+    this.loop[phase] = combineLoopStats(loops);
+    if (this.profileDir !== null && profiled !== undefined) {
       const file = path.join(this.profileDir, `${this.target.kind}-${phase}.cpuprofile`);
-      await probe.call('profileStop', { file }, 120_000);
+      await profiled.call('profileStop', { file }, 120_000);
       const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
       this.profiles[phase] = { file, summary: summarizeProfile(profile) };
     }
@@ -201,9 +245,16 @@ export async function measureTarget(
 ): Promise<TargetFigures> {
   const { log } = options;
   const attempted = players.slice(0, options.target);
+  const nodes = target.nodes;
+  const first = nodes[0];
+  if (first === undefined) throw new Error(`${target.kind}: no server node`);
+  const indexOf = new Map(attempted.map((player, index) => [player.playerId, index]));
+  const commandNode = (player: SeededPlayer) =>
+    commandNodeOf(indexOf.get(player.playerId) ?? 0, nodes.length);
   let nextValue = 1;
 
-  const before = await target.memory();
+  const nodeMemory = () => Promise.all(nodes.map((node) => node.memory()));
+  const before = await nodeMemory();
   const fleet = await PlayerFleet.start(attempted, {
     processes: options.clientProcesses,
     addressesPerProcess: options.addressesPerProcess,
@@ -211,14 +262,21 @@ export async function measureTarget(
   const phases = new PhaseRecorder(target, fleet, options.profileDir);
   try {
     // ---- connect ----
-    log(`${target.kind}: connecting ${attempted.length} players over ${fleet.processes} processes`);
+    log(
+      `${target.kind}: connecting ${attempted.length} players over ${fleet.processes} processes` +
+        (nodes.length > 1 ? ` to ${nodes.length} nodes` : ''),
+    );
     const connected = await phases.run('connect', () =>
-      fleet.connect(target.wsUrl, {
-        concurrency: options.connectConcurrency,
-        attemptTimeoutMs: 30_000,
-        attempts: 3,
-        timeoutMs: Math.max(300_000, attempted.length * 20),
-      }),
+      fleet.connect(
+        nodes.map((node) => node.wsUrl),
+        (index) => connectNodeOf(index, nodes.length),
+        {
+          concurrency: options.connectConcurrency,
+          attemptTimeoutMs: 30_000,
+          attempts: 3,
+          timeoutMs: Math.max(300_000, attempted.length * 20),
+        },
+      ),
     );
     const connectSeconds = (connected.lastReadyAt - connected.startedAt) / 1000;
     log(
@@ -229,18 +287,27 @@ export async function measureTarget(
     const listening = attempted.filter((player) => !failedIds.has(player.playerId));
     if (listening.length === 0) throw new Error(`${target.kind}: no player could connect`);
 
+    const perNode = playersPerNode(
+      attempted.map((player) => !failedIds.has(player.playerId)),
+      nodes.length,
+      (index) => connectNodeOf(index, nodes.length),
+    );
+
     await sleep(SETTLE_MS);
-    const after = await target.memory();
-    const perConnection = (key: 'rss' | 'heapUsed') => (after[key] - before[key]) / listening.length;
+    const after = await nodeMemory();
+    const growth = (key: 'rss' | 'heapUsed', from: MemorySample, to: MemorySample, count: number) =>
+      count === 0 ? 0 : (to[key] - from[key]) / count;
+    const [beforeTotal, afterTotal] = [sumMemory(before), sumMemory(after)];
     let heapSnapshot: string | null = null;
-    if (options.profileDir !== null && target.kind === 'marquee') {
+    if (options.profileDir !== null && target.kind !== 'floor') {
       const file = path.join(options.profileDir, `${target.kind}-connected.heapsnapshot`);
-      heapSnapshot = await target.process.call<string>('heapSnapshot', { file }, 600_000);
+      heapSnapshot = await first.process.call<string>('heapSnapshot', { file }, 600_000);
     }
 
     // ---- one-player command latency, the others idle ----
     await fleet.stream(true);
-    const sequential = new HttpPoster(target.origin, 1, target.headers);
+    // One sequential client per node: with several nodes, each command goes to another node than its player's.
+    const sequential = nodes.map((node) => new HttpPoster(node.origin, 1, target.headers));
     const random = seededRandom(20_000);
     const latencies: number[] = [];
     const httpLatencies: number[] = [];
@@ -253,7 +320,8 @@ export async function measureTarget(
         const player = listening[Math.floor(random() * listening.length)] as SeededPlayer;
         const value = nextValue++;
         const arrival = fleet.arrival(player.playerId, value, COMMAND_TIMEOUT_MS);
-        const answer = await sequential
+        const poster = sequential[commandNode(player)] as HttpPoster;
+        const answer = await poster
           .post(target.commandPath(player), commandBody(value))
           .catch((error: Error) => error);
         const at = await arrival;
@@ -267,7 +335,7 @@ export async function measureTarget(
         httpLatencies.push(answer.answeredAt - answer.sentAt);
       }
     });
-    sequential.close();
+    for (const poster of sequential) poster.close();
     await fleet.stream(false);
     log(
       `${target.kind}: command p50 ${percentile(latencies, 50).toFixed(2)} ms, ` +
@@ -276,7 +344,7 @@ export async function measureTarget(
 
     // ---- fleet-wide change: one bulk command request raising the command on every player ----
     const value = nextValue++;
-    const parallel = new HttpPoster(target.origin, 1, target.headers, FLEET_REQUEST_TIMEOUT_MS);
+    const parallel = new HttpPoster(first.origin, 1, target.headers, FLEET_REQUEST_TIMEOUT_MS);
     const fleetStart = preciseNow();
     let httpDone = fleetStart;
     const [results, collected] = await phases.run('fleetWide', async () => {
@@ -327,13 +395,13 @@ export async function measureTarget(
         clientProcesses: fleet.processes,
         sourceAddresses: fleet.sourceAddresses,
       },
-      processIds: [target.process.pid, ...fleet.processIds],
+      processIds: [...nodes.map((node) => node.process.pid), ...fleet.processIds],
       connect: { seconds: connectSeconds, perSecond: listening.length / connectSeconds },
       memory: {
-        before,
-        after,
-        rssPerConnection: perConnection('rss'),
-        heapPerConnection: perConnection('heapUsed'),
+        before: beforeTotal,
+        after: afterTotal,
+        rssPerConnection: growth('rss', beforeTotal, afterTotal, listening.length),
+        heapPerConnection: growth('heapUsed', beforeTotal, afterTotal, listening.length),
       },
       command: {
         measured: latencies.length,
@@ -368,6 +436,21 @@ export async function measureTarget(
       loop: phases.loop,
       profiles: options.profileDir === null ? null : phases.profiles,
       heapSnapshot,
+      nodes: nodes.map((node, k) => {
+        const [from, to, count] = [before[k] as MemorySample, after[k] as MemorySample, perNode[k] ?? 0];
+        return {
+          pid: node.process.pid,
+          origin: node.origin,
+          players: count,
+          memory: {
+            before: from,
+            after: to,
+            rssPerConnection: growth('rss', from, to, count),
+            heapPerConnection: growth('heapUsed', from, to, count),
+          },
+          loop: phases.nodeLoops[k] ?? {},
+        };
+      }),
     };
   } finally {
     await fleet.close();

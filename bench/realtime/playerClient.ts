@@ -1,7 +1,7 @@
 // A process of simulated players (started by the driver, one of several: each process has its own table of open
 // files). Each player speaks the realtime wire protocol directly with `ws`, as packages/realtime does in a browser
 // but without its offline copy and reconnects (too heavy for tens of thousands of players in a few processes):
-// one socket from one of the given 127.0.0.x source addresses, `auth` with its ID token, `listen` on
+// one socket from one of the given 127.0.0.x source addresses to its server node, `auth` with its ID token, `listen` on
 // players/{id}/action_flags, then idle, noting when each command value arrives. On request the players write their
 // own settings with a window of outstanding writes and count the acknowledgements.
 
@@ -14,7 +14,7 @@ import {
   type CollectResult,
   type ConnectParams,
   type ConnectResult,
-  type PlayerCredentials,
+  type ConnectingPlayer,
   type PlayerStatus,
   type ValueArrival,
   type WriteParams,
@@ -34,7 +34,7 @@ const CLOSE_TIMEOUT_MS = 5000;
 type Phase = 'auth' | 'listen' | 'ready' | 'closed';
 
 interface Slot {
-  credentials: PlayerCredentials;
+  credentials: ConnectingPlayer;
   socket: WebSocket | null;
   phase: Phase;
   nextRequest: number;
@@ -124,7 +124,12 @@ function onFrame(slot: Slot, data: WebSocket.RawData): void {
 /** One attempt to open, authenticate and listen; resolves with null when listening, else the reason. */
 function attempt(slot: Slot, params: ConnectParams, localAddress: string): Promise<string | null> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(params.url, {
+    const url = params.urls[slot.credentials.node];
+    if (url === undefined) {
+      resolve(`no server node ${slot.credentials.node}`);
+      return;
+    }
+    const socket = new WebSocket(url, {
       localAddress,
       perMessageDeflate: false,
       handshakeTimeout: params.attemptTimeoutMs,

@@ -49,6 +49,8 @@ export interface FleetConnectResult extends ConnectResult {
 interface Share {
   client: TrackedChild;
   players: SeededPlayer[];
+  /** Index of the share's first player among all the fleet's players. */
+  first: number;
   addresses: string[];
 }
 
@@ -83,7 +85,7 @@ export class PlayerFleet {
       );
       const client = spawnChild(`players-${k + 1}`, CLIENT_SCRIPT);
       os.setPriority(client.pid, PLAYER_NICENESS);
-      shares.push({ client, players: share, addresses });
+      shares.push({ client, players: share, first: k * perProcess, addresses });
     }
     const fleet = new PlayerFleet(shares);
     try {
@@ -121,15 +123,26 @@ export class PlayerFleet {
     return this.shares.flatMap((share) => share.addresses);
   }
 
-  /** Opens, authenticates and listens every player's socket; resolves when every process is done. */
-  async connect(url: string, options: FleetConnectOptions): Promise<FleetConnectResult> {
+  /**
+   * Opens, authenticates and listens every player's socket, each to `urls[nodeOf(index)]` (index: the player's among
+   * the fleet's); resolves when every process is done.
+   */
+  async connect(
+    urls: readonly string[],
+    nodeOf: (index: number) => number,
+    options: FleetConnectOptions,
+  ): Promise<FleetConnectResult> {
     const concurrency = Math.max(1, Math.ceil(options.concurrency / this.shares.length));
     const startedAt = preciseNow();
     const results = await Promise.all(
       this.shares.map((share) => {
         const params: ConnectParams = {
-          url,
-          players: share.players.map(({ playerId, idToken }) => ({ playerId, idToken })),
+          urls: [...urls],
+          players: share.players.map(({ playerId, idToken }, k) => ({
+            playerId,
+            idToken,
+            node: nodeOf(share.first + k),
+          })),
           localAddresses: share.addresses,
           concurrency,
           attemptTimeoutMs: options.attemptTimeoutMs,

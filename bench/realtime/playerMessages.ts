@@ -20,9 +20,15 @@ export interface PlayerCredentials {
   idToken: string;
 }
 
+/** A player to connect, to `urls[node]` of the connect request. */
+export interface ConnectingPlayer extends PlayerCredentials {
+  node: number;
+}
+
 export interface ConnectParams {
-  url: string;
-  players: PlayerCredentials[];
+  /** The WebSocket URL of each server node. */
+  urls: string[];
+  players: ConnectingPlayer[];
   /** Source addresses (127.0.0.x) the sockets are spread over, so that ephemeral ports do not run out. */
   localAddresses: string[];
   /** Connections of this process being opened, authenticated and listened at once. */

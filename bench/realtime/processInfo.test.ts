@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clusterCapacity,
   connectionCapacity,
   cpuSeconds,
   openFileCount,
@@ -9,6 +10,7 @@ import {
   parseOpenFileLimit,
   parseSchedstat,
   residentBytes,
+  roundRobinShare,
 } from './processInfo';
 
 const LIMITS = `Limit                     Soft Limit           Hard Limit           Units
@@ -52,6 +54,38 @@ describe('connectionCapacity', () => {
         "64 kept for HTTP and the server's files",
     );
     expect(connectionCapacity({ requested: 50000, limit, openBefore: 19990, reserve: 64 }).target).toBe(0);
+  });
+});
+
+describe('clusterCapacity', () => {
+  const limit = { soft: 20000, hard: 20000 };
+  const node = (requested: number, openBefore = 36) =>
+    connectionCapacity({ requested, limit, openBefore, reserve: 64 });
+
+  it('gives each node its round-robin share, the busiest one rounded up', () => {
+    expect(roundRobinShare(20_000, 3)).toBe(6667);
+    expect(roundRobinShare(6, 3)).toBe(2);
+    expect(roundRobinShare(1, 8)).toBe(1);
+  });
+
+  it('keeps the requested count when every node has room for its share', () => {
+    // 39,800 over 2 nodes: 19,900 each, just what each holds (one process alone could not).
+    expect(clusterCapacity(39_800, [node(19_900), node(19_900)])).toEqual({
+      requested: 39_800,
+      target: 39_800,
+      limitedBy: null,
+    });
+    expect(clusterCapacity(20_000, [node(6667), node(6667), node(6667)]).target).toBe(20_000);
+  });
+
+  it('sums the nodes up to the tightest one, each process having its own limit, and says why', () => {
+    // 60,000 over 3 nodes: 20,000 each, one with 36 files open before (room 19,900), one with 236 (19,700).
+    const capacity = clusterCapacity(60_000, [node(20_000), node(20_000, 236), node(20_000)]);
+    expect(capacity.target).toBe(3 * 19_700);
+    expect(capacity.limitedBy).toBe(
+      '3 server processes × 19700 connections; open-files limit of the server process: 20000 (hard 20000), ' +
+        "236 open before the players connected, 64 kept for HTTP and the server's files",
+    );
   });
 });
 

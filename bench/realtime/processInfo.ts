@@ -99,3 +99,24 @@ export function parseSchedstat(text: string): ThreadSchedule {
 export function mainThreadSchedule(pid: number): ThreadSchedule {
   return parseSchedstat(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8'));
 }
+
+/** The share of `requested` players the busiest of `nodes` nodes gets when they are spread round-robin. */
+export function roundRobinShare(requested: number, nodes: number): number {
+  return Math.ceil(requested / nodes);
+}
+
+/**
+ * How many of `requested` connections several server processes hold when players are spread over them round-robin,
+ * from each one's capacity for its share (roundRobinShare): each process has its own open-files limit, so the
+ * capacity is the sum of theirs, as far as an even spread fills them (every node as many as the tightest one).
+ */
+export function clusterCapacity(requested: number, nodes: readonly Capacity[]): Capacity {
+  const limited = nodes.filter((node) => node.limitedBy !== null);
+  if (limited.length === 0) return { requested, target: requested, limitedBy: null };
+  const tightest = limited.reduce((least, node) => (node.target < least.target ? node : least));
+  return {
+    requested,
+    target: Math.min(requested, tightest.target * nodes.length),
+    limitedBy: `${nodes.length} server processes × ${tightest.target} connections; ${tightest.limitedBy}`,
+  };
+}

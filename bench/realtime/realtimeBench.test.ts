@@ -1,19 +1,33 @@
 // The whole benchmark at 200 players, as `npm run bench:realtime -- --players 200 --quick` runs it: every figure
-// is measured, for Marquee and the floor, with sane values, and no process is left behind. Budgets are not asserted
-// (they are the benchmark's report, not a test).
+// is measured, for Marquee and the floor, with sane values, and no process is left behind. Then the same with
+// `--nodes 3 --skip-floor` (the floor is measured above): three nodes on PostgreSQL + Redis beside the single node
+// on SQLite. Budgets are not asserted (they are the benchmark's report, not a test).
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TargetFigures } from './measureTarget';
-import type { FigureRow } from './report';
+import type { ComparisonRow, FigureRow } from './report';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TSX_LOADER = fileURLToPath(import.meta.resolve('tsx'));
 const RUN_TIMEOUT_MS = 90_000;
+/** Three nodes: also PostgreSQL's initdb, a second seeding and three servers starting. */
+const NODES_RUN_TIMEOUT_MS = 150_000;
+const FIGURE_IDS = [
+  'playersConnected',
+  'connectRate',
+  'rssPerConnection',
+  'heapPerConnection',
+  'commandP50',
+  'commandP99',
+  'fleetWide',
+  'ackedWrites',
+];
 
 interface Result {
   players: {
@@ -28,9 +42,25 @@ interface Result {
   floor: TargetFigures | null;
 }
 
-let outDir = '';
+interface NodesResult {
+  nodes: number;
+  players: {
+    requested: number;
+    seeded: { marquee: number | null; cluster: number };
+    connected: { marquee: number | null; cluster: number; perNode: number[]; floor: number | null };
+    limitedBy: { marquee: string | null; cluster: string | null };
+  };
+  services: { postgres: string; redis: string };
+  figures: FigureRow[] | null;
+  comparison: ComparisonRow[];
+  marquee: TargetFigures | null;
+  cluster: TargetFigures;
+  floor: TargetFigures | null;
+}
+
+const outDirs: string[] = [];
 let stdout = '';
-let exitCode: number | null = null;
+let outDir = '';
 let result: Result;
 
 function isAlive(pid: number): boolean {
@@ -42,35 +72,45 @@ function isAlive(pid: number): boolean {
   }
 }
 
-beforeAll(async () => {
-  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-test-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', TSX_LOADER, MAIN, '--players', '200', '--quick', '--out', outDir],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+/** Runs the benchmark with `args` into a fresh folder; resolves with its stdout and the JSON it wrote. */
+async function runBenchmark<T>(
+  args: string[],
+  timeoutMs: number,
+): Promise<{ stdout: string; dir: string; json: T }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-test-'));
+  outDirs.push(dir);
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, ...args, '--out', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGTERM'), RUN_TIMEOUT_MS);
-  exitCode = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+  const exitCode = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   clearTimeout(timer);
-  const files = fs.readdirSync(outDir).filter((name) => /^realtime-.*\.json$/.test(name));
+  const files = fs.readdirSync(dir).filter((name) => /^realtime-.*\.json$/.test(name));
   if (exitCode !== 0 || files.length !== 1) {
-    throw new Error(`benchmark exited with ${exitCode}, files ${files.join(', ')}:\n${stderr}\n${stdout}`);
+    throw new Error(`benchmark exited with ${exitCode}, files ${files.join(', ')}:\n${stderr}\n${out}`);
   }
-  result = JSON.parse(fs.readFileSync(path.join(outDir, files[0] as string), 'utf8')) as Result;
+  const json = JSON.parse(fs.readFileSync(path.join(dir, files[0] as string), 'utf8')) as T;
+  return { stdout: out, dir, json };
+}
+
+beforeAll(async () => {
+  const run = await runBenchmark<Result>(['--players', '200', '--quick'], RUN_TIMEOUT_MS);
+  ({ stdout, dir: outDir, json: result } = run);
 }, RUN_TIMEOUT_MS + 10_000);
 
 afterAll(() => {
-  if (outDir !== '') fs.rmSync(outDir, { recursive: true, force: true });
+  for (const dir of outDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function expectSaneTarget(figures: TargetFigures | null): void {
+function expectSaneTarget(figures: TargetFigures | null, nodes = 1): void {
   expect(figures).not.toBeNull();
   const target = figures as TargetFigures;
+  expect(target.nodes).toHaveLength(nodes);
+  expect(target.nodes.reduce((sum, node) => sum + node.players, 0)).toBe(200);
   expect(target.players).toMatchObject({ attempted: 200, connected: 200, failed: 0, dropped: 0 });
   expect(target.players.clientProcesses).toBeGreaterThanOrEqual(2);
   expect(target.players.sourceAddresses.every((address) => /^127\.0\.0\.(\d+)$/.test(address))).toBe(true);
@@ -124,16 +164,7 @@ describe('npm run bench:realtime -- --players 200 --quick', () => {
   });
 
   it('reports each figure with its ratio to the floor, and judges only the budget that does not need 20,000', () => {
-    expect(result.figures.map((row) => row.id)).toEqual([
-      'playersConnected',
-      'connectRate',
-      'rssPerConnection',
-      'heapPerConnection',
-      'commandP50',
-      'commandP99',
-      'fleetWide',
-      'ackedWrites',
-    ]);
+    expect(result.figures.map((row) => row.id)).toEqual(FIGURE_IDS);
     for (const row of result.figures) {
       expect(Number.isFinite(row.marquee)).toBe(true);
       expect(Number.isFinite(row.floor)).toBe(true);
@@ -153,5 +184,101 @@ describe('npm run bench:realtime -- --players 200 --quick', () => {
     const pids = [...result.marquee.processIds, ...(result.floor?.processIds ?? [])];
     expect(pids.length).toBeGreaterThanOrEqual(6);
     expect(pids.filter(isAlive)).toEqual([]);
+  });
+});
+
+/** Whether something accepts connections at the host and port of `url`. */
+function listening(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('npm run bench:realtime -- --players 200 --quick --nodes 3 --skip-floor', () => {
+  let nodesStdout = '';
+  let nodesResult: NodesResult;
+
+  beforeAll(async () => {
+    const run = await runBenchmark<NodesResult>(
+      ['--players', '200', '--quick', '--nodes', '3', '--skip-floor'],
+      NODES_RUN_TIMEOUT_MS,
+    );
+    ({ stdout: nodesStdout, json: nodesResult } = run);
+  }, NODES_RUN_TIMEOUT_MS + 10_000);
+
+  it('connects every player to the single node and, round-robin, to the three nodes', () => {
+    expect(nodesResult.nodes).toBe(3);
+    expect(nodesResult.players).toMatchObject({
+      requested: 200,
+      seeded: { marquee: 200, cluster: 200 },
+      connected: { marquee: 200, cluster: 200, perNode: [67, 67, 66], floor: null },
+      limitedBy: { marquee: null, cluster: null },
+    });
+    expect(nodesResult.floor).toBeNull();
+  });
+
+  it('measures every figure for the single node and for the three nodes, commands crossing between nodes', () => {
+    expectSaneTarget(nodesResult.marquee);
+    expectSaneTarget(nodesResult.cluster, 3);
+    const cluster = nodesResult.cluster;
+    expect(cluster.kind).toBe('cluster');
+    expect(new Set(cluster.nodes.map((node) => node.origin)).size).toBe(3);
+    for (const node of cluster.nodes) {
+      expect(node.memory.after.rss).toBeGreaterThan(10 * 1024 * 1024);
+      expect(node.memory.after.heapUsed).toBeGreaterThan(node.memory.before.heapUsed);
+      for (const phase of ['connect', 'command', 'fleetWide', 'writes'] as const) {
+        expect(node.loop[phase]?.delayMaxMs).toBeGreaterThan(0);
+        expect(cluster.loop[phase]?.delayMaxMs).toBeGreaterThanOrEqual(
+          node.loop[phase]?.delayMaxMs ?? Infinity,
+        );
+      }
+    }
+    // The nodes' memory together, over all their players.
+    const growth = cluster.nodes.reduce(
+      (sum, node) => sum + node.memory.after.rss - node.memory.before.rss,
+      0,
+    );
+    expect(cluster.memory.rssPerConnection).toBeCloseTo(growth / 200, 6);
+  });
+
+  it('sets each figure of the three nodes beside the single node with their ratio', () => {
+    expect(nodesResult.figures?.map((row) => row.id)).toEqual(FIGURE_IDS);
+    expect(nodesResult.comparison.map((row) => row.id)).toEqual(FIGURE_IDS);
+    for (const row of nodesResult.comparison) {
+      expect(Number.isFinite(row.single)).toBe(true);
+      expect(Number.isFinite(row.nodes)).toBe(true);
+      expect(row.floor).toBeNull();
+    }
+    const p99 = nodesResult.comparison.find((row) => row.id === 'commandP99');
+    expect(p99).toMatchObject({
+      single: nodesResult.marquee?.command.p99Ms,
+      nodes: nodesResult.cluster.command.p99Ms,
+      status: 'n/a',
+    });
+    expect(p99?.ratio).toBeCloseTo((p99?.nodes ?? 0) / (p99?.single ?? 1), 9);
+  });
+
+  it('prints the single-node table, then the three nodes beside it', () => {
+    expect(nodesStdout).toMatch(/^Single node \(SQLite\):$/m);
+    expect(nodesStdout).toMatch(/^figure\s+unit\s+Marquee\s+floor\s+ratio\s+budget\s+status$/m);
+    expect(nodesStdout).toMatch(/^3 nodes \(PostgreSQL \+ Redis\) beside the single node \(SQLite\):$/m);
+    expect(nodesStdout).toMatch(
+      /^figure\s+unit\s+single node \(SQLite\)\s+3 nodes \(PG\+Redis\)\s+ratio\s+budget\s+status$/m,
+    );
+    expect(nodesStdout).toMatch(/^ {2}cluster {2}connect /m);
+  });
+
+  it('leaves no server, player, PostgreSQL or Redis process behind', async () => {
+    const pids = [...(nodesResult.marquee?.processIds ?? []), ...nodesResult.cluster.processIds];
+    expect(pids.length).toBeGreaterThanOrEqual(8);
+    expect(pids.filter(isAlive)).toEqual([]);
+    expect(await listening(nodesResult.services.postgres)).toBe(false);
+    expect(await listening(nodesResult.services.redis)).toBe(false);
   });
 });

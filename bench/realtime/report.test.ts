@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { TargetFigures } from './measureTarget';
-import { BUDGETS, figureRows, formatCosts, formatTable, operationCosts, type ReportInput } from './report';
+import {
+  BUDGETS,
+  comparisonRows,
+  figureRows,
+  formatComparisonTable,
+  formatCosts,
+  formatTable,
+  largestNode,
+  operationCosts,
+  type ComparisonInput,
+  type ReportInput,
+} from './report';
 
 const KIB = 1024;
 const memory = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 };
@@ -56,6 +67,15 @@ function figures(
     loop: {},
     profiles: null,
     heapSnapshot: null,
+    nodes: [
+      {
+        pid: 1,
+        origin: 'http://127.0.0.1:1',
+        players: 20_000,
+        memory: { before: memory, after: memory, rssPerConnection: 8 * KIB, heapPerConnection: 6 * KIB },
+        loop: {},
+      },
+    ],
   };
   change(result);
   return result;
@@ -297,5 +317,154 @@ describe('operationCosts', () => {
       'longest event-loop stall / longest GC pause per phase (ms):',
       '  marquee  connect 40 / 12  command 15 / 4  fleetWide 250 / 30  writes 90 / 20',
     ]);
+  });
+});
+
+/** Three nodes of `players` each, the RSS per connection of each node in KiB. */
+function threeNodes(rssKiB: [number, number, number], change: (f: TargetFigures) => void = () => {}) {
+  return figures('cluster', (f) => {
+    f.nodes = rssKiB.map((kib, index) => ({
+      pid: 10 + index,
+      origin: `http://127.0.0.1:${10 + index}`,
+      players: 6667,
+      memory: { before: memory, after: memory, rssPerConnection: kib * KIB, heapPerConnection: 0 },
+      loop: {},
+    }));
+    f.players.connected = 20_001;
+    f.memory.rssPerConnection = 9 * KIB;
+    f.command.p99Ms = 15;
+    f.writes.perSecond = 6000;
+    f.writes.latencyP50Ms = 4873.2;
+    change(f);
+  });
+}
+
+const compared = (nodes: TargetFigures, extra: Partial<ComparisonInput> = {}): ComparisonInput => ({
+  requested: 20_000,
+  nodeCount: 3,
+  limitedBy: null,
+  single: figures('marquee'),
+  nodes,
+  floor,
+  ...extra,
+});
+
+describe('comparisonRows', () => {
+  it('sets the same figures of the nodes beside the single node, with their ratio and the floor', () => {
+    const rows = comparisonRows(compared(threeNodes([8, 10, 9])));
+    expect(rows.map((row) => row.id)).toEqual(figureRows(at(figures('marquee'))).map((row) => row.id));
+    expect(rows.find((row) => row.id === 'playersConnected')).toMatchObject({
+      label: 'players listening',
+      single: 20_000,
+      nodes: 20_001,
+      floor: 20_000,
+      budget: '20,000 over the nodes',
+      status: 'pass',
+    });
+    expect(rows.find((row) => row.id === 'commandP99')).toMatchObject({
+      single: 10,
+      nodes: 15,
+      ratio: 1.5,
+      floor: 10,
+      status: 'pass',
+    });
+  });
+
+  it('judges the nodes against the budgets and names the node whose memory grew most', () => {
+    const rows = comparisonRows(compared(threeNodes([8, 11.5, 9])));
+    expect(rows.find((row) => row.id === 'ackedWrites')).toMatchObject({ nodes: 6000, status: 'fail' });
+    expect(rows.find((row) => row.id === 'rssPerConnection')).toMatchObject({
+      single: 8,
+      nodes: 9,
+      ratio: 1.125,
+      status: 'pass',
+      note: 'largest node: 11.5 KiB per connection (node 2)',
+    });
+    const capped = comparisonRows(
+      compared(
+        threeNodes([8, 8, 8], (f) => (f.players.connected = 19_000)),
+        { limitedBy: '3 server processes × 6333 connections; fd limit' },
+      ),
+    );
+    expect(capped[0]).toMatchObject({
+      status: 'fail',
+      note: 'requested 20000; capped by the 3 server processes × 6333 connections; fd limit',
+    });
+  });
+
+  it('leaves the single node and the ratio empty when the single node was not measured', () => {
+    const rows = comparisonRows(compared(threeNodes([8, 8, 8]), { single: null, floor: null }));
+    expect(rows.find((row) => row.id === 'ackedWrites')?.note).toBe(
+      'acknowledgement latency p50 4,873 ms 3 nodes (writes answered after the 5 s are not counted)',
+    );
+    expect(rows.every((row) => row.single === null && row.ratio === null && row.floor === null)).toBe(true);
+    expect(rows.find((row) => row.id === 'rssPerConnection')?.note).toBe(
+      'no floor measured: only the absolute budget is judged; largest node: 8.00 KiB per connection (node 1)',
+    );
+  });
+});
+
+describe('largestNode', () => {
+  it('is the node with the most RSS per connection among nodes holding players', () => {
+    expect(largestNode(threeNodes([8, 12, 9]))).toEqual({ node: 2, rssPerConnection: 12 * KIB });
+    const idle = threeNodes([8, 12, 9], (f) => {
+      const second = f.nodes[1];
+      if (second !== undefined) second.players = 0;
+    });
+    expect(largestNode(idle)).toEqual({ node: 3, rssPerConnection: 9 * KIB });
+  });
+});
+
+describe('formatComparisonTable', () => {
+  it('prints figure, unit, single node, N nodes, ratio, floor, budget and status, then the notes', () => {
+    const rows = comparisonRows(compared(threeNodes([8, 11.5, 9])));
+    const lines = formatComparisonTable(rows, { nodeCount: 3, floor: true }).split('\n');
+    expect(lines[0]).toMatch(
+      /^figure\s+unit\s+single node \(SQLite\)\s+3 nodes \(PG\+Redis\)\s+ratio\s+floor\s+budget\s+status$/,
+    );
+    expect(lines).toHaveLength(2 + 8 + 3);
+    expect(lines.find((line) => line.startsWith('players listening'))).toMatch(
+      /^players listening\s+players\s+20,000\s+20,001\s+1\.00×\s+20,000\s+20,000 over the nodes\s+PASS$/,
+    );
+    expect(lines.find((line) => line.startsWith('acknowledged writes'))).toMatch(
+      /writes\/s\s+12,000\s+6,000\s+0\.50×\s+40,000\s+≥ 10,000\/s\s+FAIL$/,
+    );
+    expect(lines.slice(-3)).toEqual([
+      '  ratio: 3 nodes / single node; status: the 3 nodes against the budget',
+      '  * server RSS per connection: largest node: 11.5 KiB per connection (node 2)',
+      '  * acknowledged writes: acknowledgement latency p50 5.00 ms single node, 4,873 ms 3 nodes (writes answered ' +
+        'after the 5 s are not counted)',
+    ]);
+  });
+
+  it('drops the floor column without a floor and shows a dash for a single node not measured', () => {
+    const rows = comparisonRows(compared(threeNodes([8, 8, 8]), { single: null, floor: null }));
+    const lines = formatComparisonTable(rows, { nodeCount: 3, floor: false }).split('\n');
+    expect(lines[0]).toMatch(
+      /^figure\s+unit\s+single node \(SQLite\)\s+3 nodes \(PG\+Redis\)\s+ratio\s+budget\s+status$/,
+    );
+    expect(lines.find((line) => line.startsWith('one-player command latency p99'))).toMatch(
+      /ms\s+—\s+15\.0\s+—\s+≤ 20 ms\s+PASS$/,
+    );
+  });
+});
+
+describe('operationCosts of several nodes', () => {
+  it("adds the nodes' main-thread time and averages their wait for a CPU over the nodes", () => {
+    const phase = { wallSeconds: 10, server: 0, players: 0, driver: 0 };
+    const nodes = threeNodes([8, 8, 8], (f) => {
+      f.players.connected = 20_000;
+      f.cpu = {
+        connect: { ...phase, serverMainThread: { running: 30, waitingForCpu: 6, blocked: 0 } },
+        fleetWide: { ...phase, serverMainThread: { running: 20, waitingForCpu: 3, blocked: 0 } },
+        writes: { ...phase, serverMainThread: { running: 6, waitingForCpu: 15, blocked: 0 } },
+      };
+    });
+    expect(operationCosts(nodes)).toEqual({
+      connectMs: 1.5,
+      commandMs: 1,
+      writeUs: 100,
+      waitingForCpu: { connect: 0.2, fleetWide: 0.1, writes: 0.5 },
+    });
   });
 });

@@ -1,5 +1,6 @@
 // The benchmark's figures beside the floor's, their ratios and the budgets of the issue "Realtime database" (part
-// 6): a table for the terminal and the JSON written to bench/results.
+// 6): a table for the terminal and the JSON written to bench/results. With several nodes, a second table sets the
+// nodes' figures (PostgreSQL + Redis) beside the single node's (SQLite), judged against the same budgets.
 
 import type { TargetFigures } from './measureTarget';
 
@@ -143,30 +144,23 @@ function formatNumber(value: number | null, unit = ''): string {
   return value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-/** The table as text: figure, Marquee, floor, ratio, budget, status. */
-export function formatTable(rows: readonly FigureRow[]): string {
-  const header = ['figure', 'unit', 'Marquee', 'floor', 'ratio', 'budget', 'status'];
-  const lines = rows.map((row) => [
-    row.label,
-    row.unit,
-    formatNumber(row.marquee, row.unit),
-    formatNumber(row.floor, row.unit),
-    row.ratio === null ? '—' : `${row.ratio.toFixed(2)}×`,
-    row.budget ?? '',
-    row.status === null ? '' : row.status.toUpperCase(),
-  ]);
+/** Columns of text, the `numeric` ones right-aligned, under a header and a rule, then the notes. */
+function renderTable(
+  header: readonly string[],
+  lines: readonly string[][],
+  numeric: ReadonlySet<number>,
+  notes: readonly string[],
+): string {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)),
   );
-  const numeric = new Set([2, 3, 4]);
-  const format = (cells: string[]) =>
+  const format = (cells: readonly string[]) =>
     cells
       .map((cell, column) =>
         numeric.has(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
       )
       .join('  ')
       .trimEnd();
-  const notes = rows.filter((row) => row.note !== undefined).map((row) => `  * ${row.label}: ${row.note}`);
   return [
     format(header),
     widths.map((width) => '-'.repeat(width)).join('  '),
@@ -175,22 +169,172 @@ export function formatTable(rows: readonly FigureRow[]): string {
   ].join('\n');
 }
 
+const formatRatio = (ratio: number | null) => (ratio === null ? '—' : `${ratio.toFixed(2)}×`);
+const formatStatus = (status: Status | null) => (status === null ? '' : status.toUpperCase());
+const noteLines = (rows: readonly { label: string; note?: string }[]) =>
+  rows.filter((row) => row.note !== undefined).map((row) => `  * ${row.label}: ${row.note}`);
+
+/** The table as text: figure, Marquee, floor, ratio, budget, status. */
+export function formatTable(rows: readonly FigureRow[]): string {
+  const header = ['figure', 'unit', 'Marquee', 'floor', 'ratio', 'budget', 'status'];
+  const lines = rows.map((row) => [
+    row.label,
+    row.unit,
+    formatNumber(row.marquee, row.unit),
+    formatNumber(row.floor, row.unit),
+    formatRatio(row.ratio),
+    row.budget ?? '',
+    formatStatus(row.status),
+  ]);
+  return renderTable(header, lines, new Set([2, 3, 4]), noteLines(rows));
+}
+
+/** One figure of N nodes beside the single node's (and the floor's). */
+export interface ComparisonRow {
+  id: string;
+  label: string;
+  unit: string;
+  /** The single node on SQLite; null when it was not measured (--skip-single). */
+  single: number | null;
+  /** The N nodes on PostgreSQL + Redis, together. */
+  nodes: number;
+  /** nodes / single. */
+  ratio: number | null;
+  floor: number | null;
+  budget: string | null;
+  /** The N nodes' figure against the budget. */
+  status: Status | null;
+  note?: string;
+}
+
+export interface ComparisonInput {
+  requested: number;
+  nodeCount: number;
+  /** Why fewer than requested were connected to the nodes, if so. */
+  limitedBy: string | null;
+  single: TargetFigures | null;
+  nodes: TargetFigures;
+  floor: TargetFigures | null;
+}
+
+/** The node whose RSS grew most per connection on it. */
+export function largestNode(figures: TargetFigures): { node: number; rssPerConnection: number } | null {
+  let largest: { node: number; rssPerConnection: number } | null = null;
+  for (const [index, node] of figures.nodes.entries()) {
+    if (node.players > 0 && (largest === null || node.memory.rssPerConnection > largest.rssPerConnection)) {
+      largest = { node: index + 1, rssPerConnection: node.memory.rssPerConnection };
+    }
+  }
+  return largest;
+}
+
+/**
+ * Writes answered after the duration do not count: when a target's answers take longer than the duration, its
+ * figure falls far below what it commits, so the acknowledgement latency is given beside it.
+ */
+function writeLatencyNote(input: ComparisonInput): string {
+  const latency = (figures: TargetFigures) => `${formatNumber(figures.writes.latencyP50Ms, 'ms')} ms`;
+  const seconds = input.nodes.writes.durationMs / 1000;
+  return (
+    `acknowledgement latency p50 ${input.single === null ? '' : `${latency(input.single)} single node, `}` +
+    `${latency(input.nodes)} ${input.nodeCount} nodes (writes answered after the ${seconds} s are not counted)`
+  );
+}
+
+/**
+ * The figures of the N nodes (the same rows as figureRows, judged against the same budgets: a scale-out has to
+ * meet what one process meets), beside the single node's and the floor's; ratio: N nodes / single node.
+ */
+export function comparisonRows(input: ComparisonInput): ComparisonRow[] {
+  const rows = figureRows({
+    requested: input.requested,
+    limitedBy: input.limitedBy,
+    marquee: input.nodes,
+    floor: input.floor,
+  });
+  const singleRows =
+    input.single === null
+      ? null
+      : figureRows({ requested: input.requested, limitedBy: null, marquee: input.single, floor: null });
+  const largest = largestNode(input.nodes);
+  return rows.map((row, index) => {
+    const single = singleRows?.[index]?.marquee ?? null;
+    const notes = [row.note];
+    if (row.id === 'rssPerConnection' && largest !== null && input.nodes.nodes.length > 1) {
+      notes.push(
+        `largest node: ${formatNumber(largest.rssPerConnection / KIB)} KiB per connection (node ${largest.node})`,
+      );
+    }
+    if (row.id === 'ackedWrites') notes.push(writeLatencyNote(input));
+    const note = notes.filter((text) => text !== undefined).join('; ');
+    return {
+      id: row.id,
+      label: row.id === 'playersConnected' ? 'players listening' : row.label,
+      unit: row.unit,
+      single,
+      nodes: row.marquee,
+      ratio: single === null || single === 0 ? null : row.marquee / single,
+      floor: row.floor,
+      budget:
+        row.id === 'playersConnected' ? `${BUDGETS.players.toLocaleString('en')} over the nodes` : row.budget,
+      status: row.status,
+      ...(note === '' ? {} : { note }),
+    };
+  });
+}
+
+/** The comparison as text: figure, single node, N nodes, their ratio, the floor (when measured), budget, status. */
+export function formatComparisonTable(
+  rows: readonly ComparisonRow[],
+  options: { nodeCount: number; floor: boolean },
+): string {
+  const nodesTitle = `${options.nodeCount} nodes (PG+Redis)`;
+  const header = [
+    'figure',
+    'unit',
+    'single node (SQLite)',
+    nodesTitle,
+    'ratio',
+    ...(options.floor ? ['floor'] : []),
+    'budget',
+    'status',
+  ];
+  const lines = rows.map((row) => [
+    row.label,
+    row.unit,
+    formatNumber(row.single, row.unit),
+    formatNumber(row.nodes, row.unit),
+    formatRatio(row.ratio),
+    ...(options.floor ? [formatNumber(row.floor, row.unit)] : []),
+    row.budget ?? '',
+    formatStatus(row.status),
+  ]);
+  const numeric = new Set(options.floor ? [2, 3, 4, 5] : [2, 3, 4]);
+  return renderTable(header, lines, numeric, [
+    `  ratio: ${options.nodeCount} nodes / single node; status: the ${options.nodeCount} nodes against the budget`,
+    ...noteLines(rows),
+  ]);
+}
+
 /** Server event-loop time per operation in each phase: what the figures cost, whatever else the machine ran. */
 export interface OperationCosts {
-  /** Milliseconds of main-thread time per connection (auth + listen). */
+  /** Milliseconds of main-thread time per connection (auth + listen); with several nodes, theirs together. */
   connectMs: number;
   /** Milliseconds per command of the fleet-wide change (HTTP request, write, event). */
   commandMs: number;
   /** Microseconds per acknowledged write. */
   writeUs: number;
-  /** Share of each phase's wall time the server's main thread was ready but waited for a CPU. */
+  /** Share of each phase's wall time the server's main thread (on average over the nodes) waited for a CPU. */
   waitingForCpu: { connect: number; fleetWide: number; writes: number };
 }
 
 export function operationCosts(figures: TargetFigures): OperationCosts | null {
   const { connect, fleetWide, writes } = figures.cpu;
   if (connect === undefined || fleetWide === undefined || writes === undefined) return null;
-  const waiting = (phase: typeof connect) => phase.serverMainThread.waitingForCpu / phase.wallSeconds;
+  // Several nodes: their main threads together, over the wall time of each.
+  const servers = Math.max(1, figures.nodes.length);
+  const waiting = (phase: typeof connect) =>
+    phase.serverMainThread.waitingForCpu / (phase.wallSeconds * servers);
   return {
     connectMs: (1000 * connect.serverMainThread.running) / figures.players.connected,
     commandMs: (1000 * fleetWide.serverMainThread.running) / figures.fleetWide.players,

@@ -1,15 +1,18 @@
-// Seeds the benchmark's players BEFORE the server process starts, in the data folder the server will open, with
-// the server's own modules (buildApp without listening): an operator signs up through the management API
+// Seeds the benchmark's players BEFORE the server processes start, in the database they will open (SQLite in the
+// data folder, or PostgreSQL at a DATABASE_URL), with the server's own modules (buildApp without listening): an operator signs up through the management API
 // (app.inject), each player is registered through PlayerService, paired to a screen of the operator's organisation
 // with the rows and the document update POST /api/v1/screens/pair writes (minus its reset_credentials flag, which a
 // real player would answer by rotating its credentials), and signed in through IdentityService
-// .signInWithCustomToken in-process (the HTTP sign-in is rate limited per address). Each batch of players is one
-// SQLite transaction; the players of a batch are seeded concurrently, so token signing overlaps the statements.
+// .signInWithCustomToken in-process (the HTTP sign-in is rate limited per address). On SQLite each batch of players
+// is one transaction (one connection: everything between BEGIN and COMMIT is the batch); on PostgreSQL the services
+// take pooled connections, so each statement commits on its own and the pool runs them side by side. The players of
+// a batch are seeded concurrently, so token signing overlaps the statements.
 
 import { sql } from 'kysely';
 import { DEFAULT_PLAYER_NAME, RegistrationRequestSchema } from '@marquee/protocol';
 import { buildApp, type App } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/database';
 import { contentPlayerUrl } from '../../apps/server/src/hosting/runtimeConfig';
 import { newId } from '../../apps/server/src/ids';
 import { emptyContent, manifestOf } from '../../apps/server/src/management/content';
@@ -33,10 +36,12 @@ export interface SeedResult {
 
 export interface SeedOptions {
   dataDir: string;
+  /** PostgreSQL database to seed; absent: SQLite in dataDir. */
+  databaseUrl?: string;
   count: number;
   /** Origin the server will have (written into each player's app/url, as pairing does). */
   publicUrl: string;
-  /** Players per transaction. */
+  /** Players seeded at once (on SQLite, per transaction). */
   batchSize?: number;
   /** Called after each batch with the players seeded so far. */
   onProgress?: (done: number) => void;
@@ -103,7 +108,26 @@ async function seedPlayer(app: App, orgId: string, index: number): Promise<Seede
   return { playerId, screenId, idToken: session.idToken };
 }
 
-/** Seeds `count` players into a fresh data folder; the database is closed again when this resolves. */
+/** Connections of the PostgreSQL pool while seeding (the server's default is 10; seeding is all statements). */
+const SEED_POOL_SIZE = 20;
+
+async function inBatch(app: App, work: () => Promise<void>): Promise<void> {
+  const { database, db } = app.services;
+  if (database.dialect !== 'sqlite') {
+    await work();
+    return;
+  }
+  await sql`begin`.execute(db);
+  try {
+    await work();
+    await sql`commit`.execute(db);
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
+}
+
+/** Seeds `count` players into a fresh database; the database is closed again when this resolves. */
 export async function seedPlayers(options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const config = loadConfig(
@@ -111,36 +135,44 @@ export async function seedPlayers(options: SeedOptions): Promise<SeedResult> {
       MARQUEE_DATA_DIR: options.dataDir,
       MARQUEE_PUBLIC_URL: options.publicUrl,
       MARQUEE_LOG_LEVEL: 'warn',
+      ...(options.databaseUrl === undefined ? {} : { DATABASE_URL: options.databaseUrl }),
     },
     options.dataDir,
   );
-  const app = await buildApp(config, { logger: false });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: SEED_POOL_SIZE,
+  });
   try {
-    const operator = await signUpOperator(app);
-    const { db } = app.services;
-    const batchSize = options.batchSize ?? 500;
-    const players: SeededPlayer[] = [];
-    for (let first = 0; first < options.count; first += batchSize) {
-      const indices = Array.from({ length: Math.min(batchSize, options.count - first) }, (_, k) => first + k);
-      // SQLite has one connection: everything between BEGIN and COMMIT is this batch.
-      await sql`begin`.execute(db);
-      try {
-        players.push(...(await Promise.all(indices.map((index) => seedPlayer(app, operator.orgId, index)))));
-        await app.services.documents.drain();
-        await sql`commit`.execute(db);
-      } catch (error) {
-        await sql`rollback`.execute(db);
-        throw error;
+    const app = await buildApp(config, { logger: false, database });
+    try {
+      const operator = await signUpOperator(app);
+      const batchSize = options.batchSize ?? 500;
+      const players: SeededPlayer[] = [];
+      for (let first = 0; first < options.count; first += batchSize) {
+        const indices = Array.from(
+          { length: Math.min(batchSize, options.count - first) },
+          (_, k) => first + k,
+        );
+        await inBatch(app, async () => {
+          players.push(
+            ...(await Promise.all(indices.map((index) => seedPlayer(app, operator.orgId, index)))),
+          );
+          await app.services.documents.drain();
+        });
+        options.onProgress?.(players.length);
       }
-      options.onProgress?.(players.length);
+      return {
+        players,
+        operatorToken: operator.token,
+        orgId: operator.orgId,
+        seconds: (performance.now() - started) / 1000,
+      };
+    } finally {
+      await app.close();
     }
-    return {
-      players,
-      operatorToken: operator.token,
-      orgId: operator.orgId,
-      seconds: (performance.now() - started) / 1000,
-    };
   } finally {
-    await app.close();
+    await database.close();
   }
 }

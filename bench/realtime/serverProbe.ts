@@ -107,15 +107,25 @@ function phaseStart(): void {
   gcObserver.observe({ entryTypes: ['gc'] });
 }
 
-function phaseStop(): LoopStats {
-  if (histogram === null) throw new Error('phaseStart first');
-  histogram.disable();
+/** Event-loop samples a phase's statistics need at least (a short phase on a busy machine may have none yet). */
+const MIN_LOOP_SAMPLES = 3;
+/** Longest wait for them: a process starved of CPU takes its samples late. */
+const SAMPLE_WAIT_MS = 2000;
+
+async function phaseStop(): Promise<LoopStats> {
+  const current = histogram;
+  if (current === null) throw new Error('phaseStart first');
+  const deadline = performance.now() + SAMPLE_WAIT_MS;
+  while (current.count < MIN_LOOP_SAMPLES && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  current.disable();
   gcObserver?.disconnect();
   const ms = (ns: number) => ns / 1e6;
   const stats: LoopStats = {
-    delayP50Ms: ms(histogram.percentile(50)),
-    delayP99Ms: ms(histogram.percentile(99)),
-    delayMaxMs: ms(histogram.max),
+    delayP50Ms: ms(current.percentile(50)),
+    delayP99Ms: ms(current.percentile(99)),
+    delayMaxMs: ms(current.max),
     gcPauses: gcDurations.length,
     gcTotalMs: gcDurations.reduce((sum, duration) => sum + duration, 0),
     gcMaxMs: Math.max(0, ...gcDurations),

@@ -1,7 +1,9 @@
-// The two servers the benchmark measures, each in its own process on 127.0.0.1: Marquee as `npm start` runs it
-// (apps/server/src/main.ts on SQLite, with the memory probe imported first), and the floor (floorServer.ts). Both
-// are driven the same way: players connect to `wsUrl`, commands are POSTed to `commandPath` on `origin`, and the
-// fleet-wide change is ONE request to `fleetWidePath` (Marquee's bulk command route, the floor's broadcast).
+// The servers the benchmark measures, each node in its own process on 127.0.0.1: Marquee as `npm start` runs it
+// (apps/server/src/main.ts, with the memory probe imported first) on SQLite, or as N nodes sharing PostgreSQL and
+// Redis, and the floor (floorServer.ts). All are driven the same way: players connect to a node's `wsUrl` (spread
+// over the nodes round-robin), commands are POSTed to `commandPath` on a node's `origin` (with several nodes, never
+// the node the player is connected to), and the fleet-wide change is ONE request to `fleetWidePath` on the first
+// node (Marquee's bulk command route, the floor's broadcast).
 
 import net from 'node:net';
 import path from 'node:path';
@@ -11,21 +13,42 @@ import { COMMAND_FLAG } from './playerMessages';
 import { residentBytes } from './processInfo';
 import type { SeededPlayer } from './seed';
 
-export type TargetKind = 'marquee' | 'floor';
+/** marquee: one node on SQLite; cluster: several nodes on PostgreSQL + Redis; floor: the raw-ws floor. */
+export type TargetKind = 'marquee' | 'cluster' | 'floor';
 
-export interface Target {
-  kind: TargetKind;
+/** One server process of a target. */
+export interface TargetNode {
   process: TrackedChild;
   origin: string;
   wsUrl: string;
-  /** Headers of every command request (the operator's ID token for Marquee). */
-  headers: Record<string, string>;
-  commandPath(player: SeededPlayer): string;
-  /** The one request that raises a command on every player (body: commandBody). */
-  fleetWidePath: string;
   /** Memory after a full garbage collection; rss as /proc/{pid}/status says (VmRSS). */
   memory(): Promise<MemorySample>;
   stop(): Promise<void>;
+}
+
+export interface Target {
+  kind: TargetKind;
+  /** One for Marquee on SQLite and for the floor. */
+  nodes: TargetNode[];
+  /** Headers of every command request (the operator's ID token for Marquee). */
+  headers: Record<string, string>;
+  commandPath(player: SeededPlayer): string;
+  /** The one request that raises a command on every player (body: commandBody), sent to the first node. */
+  fleetWidePath: string;
+  stop(): Promise<void>;
+}
+
+/** The node the player at `index` (in the seeded order) connects to: round-robin. */
+export function connectNodeOf(index: number, nodes: number): number {
+  return index % nodes;
+}
+
+/**
+ * The node a command for the player at `index` is POSTed to: the next one after its connection's, so that with
+ * several nodes every command crosses the pub/sub between nodes (one node: that node).
+ */
+export function commandNodeOf(index: number, nodes: number): number {
+  return (connectNodeOf(index, nodes) + 1) % nodes;
 }
 
 const HOST = '127.0.0.1';
@@ -68,39 +91,107 @@ async function memoryOf(child: TrackedChild): Promise<MemorySample> {
   return { ...sample, rss: residentBytes(child.pid) };
 }
 
-export async function startMarquee(options: {
+export interface MarqueeNodeOptions {
+  /** The data folder (SQLite's, or the folder the nodes share on PostgreSQL). */
   dataDir: string;
   port: number;
-  operatorToken: string;
-}): Promise<Target> {
+  /** PostgreSQL and Redis of a scale-out node; absent: SQLite and the in-process pub/sub. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** The origin every node announces (behind a load balancer, the balancer's); default: this node's. */
+  publicUrl?: string;
+  name?: string;
+}
+
+/** One Marquee server process (`npm start`'s main.ts) with the probe, once it answers /healthz. */
+export async function startMarqueeNode(options: MarqueeNodeOptions): Promise<TargetNode> {
   const { port } = options;
   const origin = `http://${HOST}:${port}`;
-  const child = spawnChild('marquee', path.join(REPO_ROOT, 'apps/server/src/main.ts'), {
+  const child = spawnChild(options.name ?? 'marquee', path.join(REPO_ROOT, 'apps/server/src/main.ts'), {
     nodeFlags: ['--expose-gc'],
     preload: [path.join(BENCH_DIR, 'serverProbe.ts')],
     env: {
       PORT: String(port),
       MARQUEE_HOST: HOST,
-      MARQUEE_PUBLIC_URL: origin,
+      MARQUEE_PUBLIC_URL: options.publicUrl ?? origin,
       MARQUEE_DATA_DIR: options.dataDir,
       MARQUEE_LOG_LEVEL: 'warn',
       MARQUEE_BENCH_PROBE: '1',
+      // Set to '' when absent: the benchmark's own environment must not turn the SQLite run into something else.
+      DATABASE_URL: options.databaseUrl ?? '',
+      REDIS_URL: options.redisUrl ?? '',
     },
   });
-  await waitUntilServing(child, origin);
+  try {
+    await waitUntilServing(child, origin);
+  } catch (error) {
+    await child.stop('SIGKILL', 0);
+    throw error;
+  }
   return {
-    kind: 'marquee',
     process: child,
     origin,
     wsUrl: `ws://${HOST}:${port}/realtime`,
-    headers: { authorization: `Bearer ${options.operatorToken}` },
-    commandPath: (player) => `/api/v1/screens/${player.screenId}/commands`,
-    // Without screenIds: every screen of the operator's organisation, which holds every seeded player.
-    fleetWidePath: '/api/v1/screens/commands',
     memory: () => memoryOf(child),
     // SIGTERM: the server closes every socket and drains its writes, as in production.
     stop: () => child.stop('SIGTERM', STOP_GRACE_MS),
   };
+}
+
+function marqueeTarget(kind: TargetKind, nodes: TargetNode[], operatorToken: string): Target {
+  return {
+    kind,
+    nodes,
+    headers: { authorization: `Bearer ${operatorToken}` },
+    commandPath: (player) => `/api/v1/screens/${player.screenId}/commands`,
+    // Without screenIds: every screen of the operator's organisation, which holds every seeded player.
+    fleetWidePath: '/api/v1/screens/commands',
+    stop: async () => {
+      await Promise.all(nodes.map((node) => node.stop()));
+    },
+  };
+}
+
+export async function startMarquee(options: {
+  dataDir: string;
+  port: number;
+  operatorToken: string;
+}): Promise<Target> {
+  const node = await startMarqueeNode({ dataDir: options.dataDir, port: options.port });
+  return marqueeTarget('marquee', [node], options.operatorToken);
+}
+
+/**
+ * `ports.length` Marquee nodes on one PostgreSQL database and one Redis, sharing a data folder and a public URL (the
+ * first node's origin: any node answers for any other), started together.
+ */
+export async function startCluster(options: {
+  dataDir: string;
+  ports: number[];
+  databaseUrl: string;
+  redisUrl: string;
+  operatorToken: string;
+}): Promise<Target> {
+  const publicUrl = `http://${HOST}:${options.ports[0]}`;
+  const started = await Promise.allSettled(
+    options.ports.map((port, index) =>
+      startMarqueeNode({
+        dataDir: options.dataDir,
+        port,
+        databaseUrl: options.databaseUrl,
+        redisUrl: options.redisUrl,
+        publicUrl,
+        name: `node-${index + 1}`,
+      }),
+    ),
+  );
+  const nodes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure !== undefined) {
+    await Promise.all(nodes.map((node) => node.stop()));
+    throw failure.reason;
+  }
+  return marqueeTarget('cluster', nodes, options.operatorToken);
 }
 
 export async function startFloor(): Promise<Target> {
@@ -111,15 +202,19 @@ export async function startFloor(): Promise<Target> {
     env: { PORT: String(port), HOST },
   });
   await waitUntilServing(child, origin);
-  return {
-    kind: 'floor',
+  const node: TargetNode = {
     process: child,
     origin,
     wsUrl: `ws://${HOST}:${port}/realtime`,
+    memory: () => memoryOf(child),
+    stop: () => child.stop('SIGTERM', STOP_GRACE_MS),
+  };
+  return {
+    kind: 'floor',
+    nodes: [node],
     headers: {},
     commandPath: (player) => `/players/${player.playerId}/commands`,
     fleetWidePath: '/players/commands',
-    memory: () => memoryOf(child),
-    stop: () => child.stop('SIGTERM', STOP_GRACE_MS),
+    stop: () => node.stop(),
   };
 }

@@ -490,6 +490,7 @@ export class RealtimeConnection implements ListenerSink {
     const armed: ArmedAction = {
       id: newId(this.context.clock()),
       seq: ++this.armSeq,
+      armedAt: this.context.clock(),
       path: location.path,
       op,
       principal,

@@ -27,7 +27,7 @@ function setup(database: DatabaseHandle, nodeId = newId()) {
 }
 
 function action(principal: Principal, path: string, op: ArmedAction['op'], seq: number): ArmedAction {
-  return { id: newId(), seq, path, op, principal };
+  return { id: newId(), seq, armedAt: 0, path, op, principal };
 }
 
 describe('writtenPaths and ownerOf', () => {

@@ -4,7 +4,7 @@
 // action runs through the security rules with the principal that armed it, and server timestamps in it are resolved
 // when it runs, not when it was armed.
 //
-// A player's action is superseded when the same player has since armed an action at the same path from another
+// A player's action is superseded when the same player has armed an action at the same path LATER, from another
 // live connection (on any live node): the player is back, and its old "went away" write must not overwrite the
 // "connected" record of its new connection. This closes the presence race of a socket that died silently (its
 // actions fire only after the idle timeout, often after the player reconnected) and of a node that died (its
@@ -28,6 +28,8 @@ export interface ArmedAction {
   id: string;
   /** Order of arming within the connection. */
   seq: number;
+  /** When it was armed (epoch ms, the arming node's clock): a later arming by the same player supersedes it. */
+  armedAt: number;
   /** Normalized absolute path. */
   path: string;
   op: DisconnectOp;
@@ -91,7 +93,6 @@ export class DisconnectActions {
   /** Persists armed actions of a live connection on this node. */
   async persist(connectionId: string, actions: readonly ArmedAction[]): Promise<void> {
     if (actions.length === 0) return;
-    const now = this.clock();
     await this.db
       .insertInto('armed_disconnects')
       .values(
@@ -107,7 +108,7 @@ export class DisconnectActions {
             value: action.op.value,
             principal: action.principal,
           } satisfies StoredOp),
-          created_at: now,
+          created_at: action.armedAt,
         })),
       )
       // Persisted again after a lost lease, a row may still be held by the node that adopted it: take it back.
@@ -150,8 +151,9 @@ export class DisconnectActions {
   }
 
   /**
-   * `actions` without those superseded: a player's action at a path where the same player has an action armed by
-   * a connection on a live node (rows under a claim, being run or adopted, do not count).
+   * `actions` without those superseded: a player's action at a path where the same player has armed an action
+   * later, from a connection on a live node (rows under a claim, being run or adopted, do not count). An earlier
+   * row never supersedes: it is the leftover of a connection that is gone (a dead node's, not yet adopted).
    */
   async withoutSuperseded(actions: readonly ArmedAction[]): Promise<ArmedAction[]> {
     const players = [
@@ -160,21 +162,26 @@ export class DisconnectActions {
       ),
     ];
     if (players.length === 0) return [...actions];
-    const live = new Set<string>();
+    /** Latest arming time of a live row, by player and path. */
+    const live = new Map<string, number>();
     for (let start = 0; start < players.length; start += SUPERSEDE_QUERY_CHUNK) {
       const rows = await this.db
         .selectFrom('armed_disconnects')
         .innerJoin('server_nodes', 'server_nodes.id', 'armed_disconnects.node_id')
-        .select(['armed_disconnects.player_id', 'armed_disconnects.path'])
+        .select(['armed_disconnects.player_id', 'armed_disconnects.path', 'armed_disconnects.created_at'])
         .where('armed_disconnects.player_id', 'in', players.slice(start, start + SUPERSEDE_QUERY_CHUNK))
         .where('server_nodes.lease_expires_at', '>=', this.clock())
         .execute();
-      for (const row of rows) live.add(supersedeKey(row.player_id ?? '', row.path));
+      for (const row of rows) {
+        const key = supersedeKey(row.player_id ?? '', row.path);
+        live.set(key, Math.max(live.get(key) ?? -Infinity, Number(row.created_at)));
+      }
     }
-    return actions.filter(
-      (action) =>
-        action.principal.kind !== 'player' || !live.has(supersedeKey(action.principal.uid, action.path)),
-    );
+    return actions.filter((action) => {
+      if (action.principal.kind !== 'player') return true;
+      const latest = live.get(supersedeKey(action.principal.uid, action.path));
+      return latest === undefined || latest <= action.armedAt;
+    });
   }
 
   /**
@@ -221,7 +228,7 @@ export class DisconnectActions {
       if (Number(claimed.numUpdatedRows) === 0) continue; // another node was first
       const rows = await this.db
         .selectFrom('armed_disconnects')
-        .select(['id', 'connection_id', 'path', 'op'])
+        .select(['id', 'connection_id', 'path', 'op', 'created_at'])
         .where('node_id', '=', claim)
         .execute();
       const byConnection = new Map<string, ArmedAction[]>();
@@ -253,7 +260,7 @@ function isPrincipal(value: unknown): value is Principal {
   return principal.kind === 'operator' && (principal.orgId === null || typeof principal.orgId === 'string');
 }
 
-function parseRow(row: { id: string; path: string; op: string }): ArmedAction | null {
+function parseRow(row: { id: string; path: string; op: string; created_at: number }): ArmedAction | null {
   let stored: Partial<StoredOp>;
   try {
     stored = JSON.parse(row.op) as Partial<StoredOp>;
@@ -266,6 +273,7 @@ function parseRow(row: { id: string; path: string; op: string }): ArmedAction | 
     return {
       id: row.id,
       seq: stored.seq,
+      armedAt: Number(row.created_at),
       path,
       op: { action: 'set', value: (stored.value ?? null) as RealtimeValue },
       principal: stored.principal,
@@ -275,6 +283,7 @@ function parseRow(row: { id: string; path: string; op: string }): ArmedAction | 
     return {
       id: row.id,
       seq: stored.seq,
+      armedAt: Number(row.created_at),
       path,
       op: { action: 'update', value: stored.value as Record<string, RealtimeValue> },
       principal: stored.principal,

@@ -46,6 +46,7 @@ async function presence(client: WireClient, id: string): Promise<void> {
 it("skips a closed connection's action when the player has armed the same path from a live connection", async () => {
   const old = await connectAs(test, player.idToken);
   await presence(old, 'old');
+  test.clock.advance(1000);
   const fresh = await connectAs(test, player.idToken);
   await presence(fresh, 'fresh');
 
@@ -63,6 +64,7 @@ it("skips a closed connection's action when the player has armed the same path f
 it('runs at least the last action when two connections of one player close at once', async () => {
   const first = await connectAs(test, player.idToken);
   await presence(first, 'first');
+  test.clock.advance(1000);
   const second = await connectAs(test, player.idToken);
   await presence(second, 'second');
   first.socket.terminate();
@@ -85,6 +87,36 @@ it("does not let another player's live action supersede", async () => {
   await client.close();
   await expect.poll(stored).toMatchObject({ connected: false });
   await otherClient.close();
+});
+
+it("runs a closing connection's action at once although a dead node still holds the player's older one", async () => {
+  const { db } = test.app.services;
+  // A node died holding the player's previous connection; its lease has not expired yet.
+  await db
+    .insertInto('server_nodes')
+    .values({ id: 'crashed', started_at: 0, lease_expires_at: test.clock() + NODE_LEASE_MS })
+    .execute();
+  await db
+    .insertInto('armed_disconnects')
+    .values({
+      id: 'o-1',
+      node_id: 'crashed',
+      connection_id: 'lost',
+      player_id: player.id,
+      path: connectionPath(),
+      op: JSON.stringify({
+        seq: 1,
+        action: 'set',
+        value: { connected: false },
+        principal: { kind: 'player', uid: player.id },
+      }),
+      created_at: test.clock() - 60_000,
+    })
+    .execute();
+  const client = await connectAs(test, player.idToken);
+  await presence(client, 'back');
+  await client.close();
+  await expect.poll(stored).toMatchObject({ connected: false });
 });
 
 it("skips a dead node's action for a player that came back to a live node, and runs the others", async () => {
