@@ -3,7 +3,7 @@
 // acknowledgement can be checked against the database afterwards. One timer paces the whole load.
 
 import { onValue, ref, update, type Database } from '@marquee/realtime';
-import { openClient, type Conditions, type LogBook, type PlayerIdentity } from './fleet';
+import { openClient, readPlayerDocuments, type Conditions, type LogBook, type PlayerIdentity } from './fleet';
 
 /** Where a writer's writes go, below players/{id}. */
 export const LOAD_BRANCH = 'device/load';
@@ -92,6 +92,23 @@ export function missingWrites(writer: Writer, document: Record<string, unknown> 
   }
   const stored = (typeof branch === 'object' && branch !== null ? branch : {}) as Record<string, unknown>;
   return writer.acked.filter(({ seq }) => stored[writeKey(seq)] !== seq).map(({ seq }) => seq);
+}
+
+/** Reads every writer's document from the database: the writers with acknowledged writes missing from it. */
+export async function writersMissingWrites(
+  databaseUrl: string,
+  writers: readonly Writer[],
+): Promise<{ player: string; missing: number[] }[]> {
+  const documents = await readPlayerDocuments(
+    databaseUrl,
+    writers.map((writer) => writer.playerId),
+  );
+  return writers
+    .map((writer) => ({
+      player: writer.playerId,
+      missing: missingWrites(writer, documents.get(writer.playerId) ?? null),
+    }))
+    .filter((entry) => entry.missing.length > 0);
 }
 
 /** The counter stored in a document (null when absent). */

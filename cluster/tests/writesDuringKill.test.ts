@@ -4,9 +4,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '@marquee/testbed';
-import { Conditions, LogBook, readPlayerDocuments } from '../harness/fleet';
+import { Conditions, LogBook } from '../harness/fleet';
 import { LIFTED_RATE_LIMITS, createOperator, createPlayers } from '../harness/players';
-import { PacedLoad, Writer, ackRate, missingWrites } from '../harness/writeLoad';
+import { PacedLoad, Writer, ackRate, writersMissingWrites } from '../harness/writeLoad';
 
 const WRITERS = 60;
 /** Writes per second over all writers (each client sends at most 100 a second). */
@@ -74,17 +74,7 @@ describe('kill -9 of a node during 1,000 writes/s', () => {
     // Every write was answered, and none refused: a write whose socket died is sent again, never failed.
     expect(writers.flatMap((writer) => writer.refused)).toEqual([]);
 
-    const documents = await readPlayerDocuments(
-      cluster.databaseUrl,
-      writers.map((writer) => writer.playerId),
-    );
-    const missing = writers
-      .map((writer) => ({
-        player: writer.playerId,
-        missing: missingWrites(writer, documents.get(writer.playerId) ?? null),
-      }))
-      .filter((entry) => entry.missing.length > 0);
-    expect(missing).toEqual([]);
+    expect(await writersMissingWrites(cluster.databaseUrl, writers)).toEqual([]);
   });
 
   it('the writers that were on the killed node reconnect and go on writing', () => {
