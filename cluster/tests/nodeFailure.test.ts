@@ -14,8 +14,13 @@ import {
   readPlayerDocuments,
   type SimulatedPlayer,
 } from '../harness/fleet';
-import { createManyPlayers } from '../harness/manyPlayers';
-import { LIFTED_RATE_LIMITS, createOperator, request, type Operator } from '../harness/players';
+import {
+  LIFTED_RATE_LIMITS,
+  createOperator,
+  createPlayers,
+  request,
+  type Operator,
+} from '../harness/players';
 
 const PLAYERS = 1_000;
 const LEAVERS = 100;
@@ -68,7 +73,7 @@ describe('kill -9 of a node with 1,000 players connected to it', () => {
     cluster = await startCluster({ start: ['a'], env: LIFTED_RATE_LIMITS });
     timings.clusterStartS = (Date.now() - began) / 1000;
     operator = await createOperator(cluster.origin);
-    const identities = await createManyPlayers(cluster.origin, cluster.databaseUrl, operator, PLAYERS);
+    const identities = await createPlayers(cluster.origin, operator, PLAYERS);
     timings.playersCreatedS = (Date.now() - began) / 1000;
     // Only A runs: nginx sends every player to A.
     fleet = await Fleet.connect(identities, { url: cluster.wsUrl, restUrl: cluster.origin });
