@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql, type KyselyPlugin } from 'kysely';
 import { MAX_STRING_BYTES, RealtimeValidationError } from '@marquee/protocol';
 import { describeOnBothEngines, openTestDatabase, type TestDatabase } from '../../test/harness/databases';
-import { DocumentStore, MAX_BATCH_WRITES, topicFor, type ChangeEvent } from './documentStore';
+import type { DatabaseHandle } from '../db/database';
+import {
+  DocumentStore,
+  MAX_BATCH_WRITES,
+  topicFor,
+  type ChangeEvent,
+  type WriteResult,
+} from './documentStore';
 import { InProcessPubSub } from './pubsub';
 import { valueHash } from './valueHash';
 
@@ -240,6 +248,116 @@ describeOnBothEngines('DocumentStore', (database) => {
     expect(await small.get(doc)).toEqual({ value: { a: 'x'.repeat(40) }, revision: 1 });
   });
 
+  it('gives every write of a batch over many documents its own revision and answer, in order per document', async () => {
+    const paths = Array.from({ length: 300 }, (_, index) => `${doc}b${index}`);
+    const received = events(paths[0]!);
+    // Three writes to each document arrive together: they share batches, each still a revision of its own.
+    const results = await Promise.all(
+      paths.flatMap((path) => [
+        store.set(`${path}/a`, 1),
+        store.update(path, { b: 2, c: { '.sv': 'timestamp' } }),
+        store.set(`${path}/a`, 3),
+      ]),
+    );
+    expect(results).toEqual(
+      paths.flatMap((path) => [
+        { docPath: path, revision: 1, changedPaths: [`${path}/a`] },
+        { docPath: path, revision: 2, changedPaths: [`${path}/b`, `${path}/c`] },
+        { docPath: path, revision: 3, changedPaths: [`${path}/a`] },
+      ]),
+    );
+    expect(received.map((event) => [event.revision, event.value])).toEqual([
+      [1, { a: 1 }],
+      [2, { a: 1, b: 2, c: now }],
+      [3, { a: 3, b: 2, c: now }],
+    ]);
+    for (const path of [paths[0]!, paths[299]!]) {
+      expect(await newStore().get(path)).toEqual({ value: { a: 3, b: 2, c: now }, revision: 3 });
+    }
+  });
+
+  it('fails a write whose own mutation fails alone, among writes to the same and other documents', async () => {
+    const small = newStore(100);
+    const received = events(doc);
+    const answers = await Promise.allSettled([
+      small.set(`${doc}/a`, 1),
+      small.set(`${doc}/b`, 'x'.repeat(200)),
+      small.set(`${doc}x/a`, 'y'.repeat(200)),
+      small.set(`${doc}/c`, 3),
+      small.set(`${doc}x/b`, 4),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(answers[1]).toMatchObject({ reason: { code: 'too_large' } });
+    expect(answers[3]).toMatchObject({ value: { revision: 2 } });
+    expect(received.map((event) => event.revision)).toEqual([1, 2]);
+    expect(await small.get(doc)).toEqual({ value: { a: 1, c: 3 }, revision: 2 });
+    expect(await small.get(`${doc}x`)).toEqual({ value: { b: 4 }, revision: 1 });
+  });
+
+  it('redoes the writes of a document another node changed meanwhile, committing the rest of the batch', async () => {
+    const other = newStore();
+    await store.set(`${doc}/a`, 1);
+    await other.set(`${doc}/b`, 2);
+    // store remembers revision 1: in its next batch that document loses, is re-read and its writes redone.
+    const results = await Promise.all([
+      store.set(`${doc}x/a`, 1),
+      store.set(`${doc}/c`, 3),
+      store.set(`${doc}/d`, 4),
+      store.set(`${doc}y/a`, 1),
+    ]);
+    expect(results.map((result) => [result.docPath, result.revision])).toEqual([
+      [`${doc}x`, 1],
+      [doc, 3],
+      [doc, 4],
+      [`${doc}y`, 1],
+    ]);
+    expect(await other.get(doc)).toEqual({ value: { a: 1, b: 2, c: 3, d: 4 }, revision: 4 });
+  });
+
+  it('loses no write when two nodes hammer the same documents: revision = number of writes', async () => {
+    const nodes = [
+      store,
+      new DocumentStore({ database: database(), pubsub: new InProcessPubSub(), clock: () => now }),
+    ];
+    const paths = Array.from({ length: 8 }, (_, index) => `${doc}h${index}`);
+    const published = nodes.map(() => new Map(paths.map((path) => [path, [] as number[]])));
+    for (const [node, store] of nodes.entries()) {
+      for (const path of paths)
+        store.watch(path, (event) => published[node]!.get(path)!.push(event.revision));
+    }
+    const perDocument = 60;
+    const writes: Promise<WriteResult>[] = [];
+    for (let round = 0; round < perDocument; round++) {
+      for (const [index, path] of paths.entries()) {
+        const node = nodes[(round + index) % 2]!;
+        writes.push(node.update(path, { [`k${round}`]: round, last: round }));
+      }
+      // Some writes arrive in later turns of the event loop, so batches of both nodes overlap.
+      if (round % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const results = await Promise.all(writes);
+    for (const path of paths) {
+      const revisions = results.filter((result) => result.docPath === path).map((result) => result.revision);
+      expect(revisions.toSorted((a, b) => a - b)).toEqual(
+        Array.from({ length: perDocument }, (_, i) => i + 1),
+      );
+      const final = await store.get(path);
+      expect(final.revision).toBe(perDocument);
+      expect(Object.keys(final.value as object)).toHaveLength(perDocument + 1);
+      // Each node publishes its own changes, in revision order.
+      const [first, second] = published.map((byPath) => byPath.get(path)!);
+      for (const revisions of [first!, second!])
+        expect(revisions).toEqual(revisions.toSorted((a, b) => a - b));
+      expect([...first!, ...second!].sort((a, b) => a - b)).toEqual(revisions.toSorted((a, b) => a - b));
+    }
+  });
+
   it('drain waits for queued writes', async () => {
     let finished = 0;
     for (let index = 0; index < 10; index++)
@@ -359,5 +477,115 @@ describe('DocumentStore group commit (sqlite)', () => {
       sqlite.exec('ROLLBACK');
     }
     expect(await store.get(`${doc}/n`)).toEqual({ value: null, revision: 0 });
+  });
+});
+
+describe('DocumentStore group commit (postgres)', () => {
+  let testDatabase: TestDatabase;
+  let statements: string[];
+  let counted: DatabaseHandle;
+  let store: DocumentStore;
+  let published: ChangeEvent[];
+  let sequence = 0;
+
+  // Records the statements the store sends (their first words), to see how writes were grouped.
+  const recorder: KyselyPlugin = {
+    transformQuery({ node }) {
+      const text = 'sqlFragments' in node ? (node.sqlFragments as string[]).join('?') : node.kind;
+      statements.push(text.trim().split(/\s+/)[0]!);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+
+  beforeAll(async () => {
+    testDatabase = await openTestDatabase('postgres');
+    counted = { ...testDatabase.handle, db: testDatabase.handle.db.withPlugin(recorder) };
+  });
+  afterAll(async () => {
+    await testDatabase.dispose();
+  });
+  beforeEach(() => {
+    statements = [];
+    published = [];
+    const pubsub = new InProcessPubSub((error) => {
+      throw error;
+    });
+    pubsub.publish = (_topic, message) => void published.push(message as ChangeEvent);
+    store = new DocumentStore({ database: counted, pubsub, clock: () => 1_700_000_000_000 });
+    sequence++;
+  });
+
+  const docs = (count: number) =>
+    Array.from({ length: count }, (_, index) => `players/g${sequence}x${index}`);
+
+  it(`commits up to ${MAX_BATCH_WRITES} writes with one read and one conditional statement`, async () => {
+    const paths = docs(MAX_BATCH_WRITES);
+    await Promise.all(paths.map((path) => store.set(`${path}/n`, 1)));
+    // New documents: one read (none stored), one insert.
+    expect(statements).toEqual(['SELECT', 'INSERT']);
+    statements = [];
+    const results = await Promise.all(paths.map((path) => store.set(`${path}/n`, 2)));
+    // Known documents (the hints): no read, one update.
+    expect(statements).toEqual(['UPDATE']);
+    expect(results).toEqual(
+      paths.map((path) => ({ docPath: path, revision: 2, changedPaths: [`${path}/n`] })),
+    );
+    statements = [];
+    const mixed = await Promise.all([
+      store.set(`${paths[0]}/n`, 3),
+      store.set(`${docs(MAX_BATCH_WRITES + 1).at(-1)}/n`, 1),
+    ]);
+    expect(mixed.map((result) => result.revision)).toEqual([3, 1]);
+    expect(statements).toEqual(['SELECT', 'WITH']);
+    expect(await store.get(`${paths[0]}/n`)).toEqual({ value: 3, revision: 3 });
+  });
+
+  it('splits more writes than a batch holds, keeping each document in order across batches', async () => {
+    const [busy, ...others] = docs(MAX_BATCH_WRITES + 10);
+    const writes = [
+      ...Array.from({ length: 700 }, (_, index) => store.set(`${busy}/n`, index)),
+      ...others.map((path) => store.set(`${path}/n`, 1)),
+    ];
+    const results = await Promise.all(writes);
+    expect(results.slice(0, 700).map((result) => result.revision)).toEqual(
+      Array.from({ length: 700 }, (_, i) => i + 1),
+    );
+    expect(statements.filter((statement) => statement !== 'SELECT').length).toBeGreaterThan(1);
+    expect(published.filter((event) => event.docPath === busy).map((event) => event.revision)).toEqual(
+      Array.from({ length: 700 }, (_, i) => i + 1),
+    );
+    expect(await store.get(`${busy}/n`)).toEqual({ value: 699, revision: 700 });
+  });
+
+  it('retries the writes of a batch the database refused one by one, each with its own answer', async () => {
+    const [good, bad, other] = docs(3) as [string, string, string];
+    const db = testDatabase.handle.db;
+    await sql`CREATE FUNCTION refuse_bad() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(db);
+    await sql`CREATE TRIGGER refuse_bad BEFORE INSERT OR UPDATE ON realtime_documents FOR EACH ROW
+      WHEN (NEW.path = ${sql.lit(bad)}) EXECUTE FUNCTION refuse_bad()`.execute(db);
+    try {
+      const answers = await Promise.allSettled([
+        store.set(`${good}/n`, 1),
+        store.set(`${bad}/n`, 2),
+        store.set(`${bad}/m`, 3),
+        store.set(`${other}/n`, 3),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect(answers[1]).toMatchObject({ reason: { message: 'refused' } });
+      expect(await store.get(`${good}/n`)).toEqual({ value: 1, revision: 1 });
+      expect(await store.get(`${other}/n`)).toEqual({ value: 3, revision: 1 });
+      expect(await store.get(`${bad}/n`)).toEqual({ value: null, revision: 0 });
+      expect(published.map((event) => event.docPath)).toEqual([good, other]);
+    } finally {
+      await sql`DROP TRIGGER refuse_bad ON realtime_documents`.execute(db);
+      await sql`DROP FUNCTION refuse_bad`.execute(db);
+    }
   });
 });

@@ -5,9 +5,9 @@
 // revision = the revision read (INSERT … ON CONFLICT DO NOTHING for a new document). If another writer (another
 // node, or another store on the same database) got there first, nothing is written, the document is read again and
 // the write recomputed, so writes to one document are atomic and totally ordered on any number of nodes. Within
-// the process, writes to one document queue behind each other (on SQLite, all writes), so they never conflict with themselves, and the
-// last written document is kept in memory as a hint that saves the read on the next write (the revision check
-// makes a stale hint harmless). Changes are published after the commit, in revision order.
+// the process, writes to one document are applied one after the other (below), so they never conflict with
+// themselves, and the last written document is kept in memory as a hint that saves the read on the next write
+// (the revision check makes a stale hint harmless). Changes are published after the commit, in revision order.
 //
 // Group commit (SQLite): writes are queued and applied in batches, each batch in ONE synchronous transaction on
 // the raw better-sqlite3 connection (at most MAX_BATCH_WRITES writes or about MAX_BATCH_BYTES of documents).
@@ -16,6 +16,17 @@
 // a burst of writes never starves reads, pings and other sockets. A write whose own mutation fails (validation,
 // size) fails alone; if the database fails the batch, its writes are retried one per transaction, so each gets
 // its own answer or its own error.
+//
+// Group commit (PostgreSQL): writes are queued the same way and committed in batches of at most MAX_BATCH_WRITES
+// writes, a few round trips per batch (postgresBatch.ts): one SELECT for the documents missing from the hints,
+// then ONE statement writing every changed document conditionally (UPDATE … WHERE revision = expected, INSERT …
+// ON CONFLICT DO NOTHING). A document appears once per batch: its queued writes are applied in order in memory,
+// each with its own revision, and the last result is written. A document another node changed meanwhile is not
+// written: it is re-read and only its writes redone, as a single write would be. Up to MAX_BATCHES_IN_FLIGHT
+// batches run at once over the pool, on disjoint documents, so the writes to one document stay in order. A
+// statement the database refused (nothing of it committed) is retried one write at a time, so each write gets its
+// own answer; a connection lost mid-statement may have committed it, so its writes are answered with the error
+// rather than applied twice.
 
 import type { Kysely } from 'kysely';
 import {
@@ -35,6 +46,13 @@ import {
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
+import {
+  isTransientConflict,
+  readDocuments,
+  refusedByDatabase,
+  writeDocuments,
+  type ConditionalWrite,
+} from './postgresBatch';
 import type { PubSub, ResyncHandler, Unsubscribe } from './pubsub';
 import { valueHash } from './valueHash';
 
@@ -50,6 +68,8 @@ const MAX_ATTEMPTS = 100;
 export const MAX_BATCH_WRITES = 512;
 /** Documents (JSON characters) written by one batch before it is closed early. */
 export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
+/** PostgreSQL batches committing at once (each holds one pooled connection while it runs). */
+export const MAX_BATCHES_IN_FLIGHT = 4;
 
 export interface Snapshot {
   value: RealtimeValue;
@@ -116,7 +136,7 @@ interface DocState {
 /** Returns the new document, or the stale answer of a conditional set. */
 type Mutation = (document: RealtimeValue, revision: number) => RealtimeValue | StaleResult;
 
-/** A write waiting for the next batch (SQLite group commit). */
+/** A write waiting for the next batch (group commit). */
 interface PendingWrite {
   docPath: string;
   changedPaths: string[];
@@ -129,6 +149,28 @@ interface PendingWrite {
 type BatchOutcome =
   | { write: PendingWrite; result: WriteResult | StaleResult; event?: ChangeEvent; text?: string }
   | { write: PendingWrite; error: unknown };
+
+/** The writes of one document in a PostgreSQL batch, in arrival order, and what is known of the document. */
+interface DocumentBatch {
+  docPath: string;
+  writes: PendingWrite[];
+  /** The writes' mutations, prepared once per batch (or the error preparing one threw). */
+  mutations?: (Mutation | OwnError)[];
+  /** The state the writes are applied to: a hint, or the stored document (fresh). */
+  state?: DocState;
+  /** Conditional writes of this document that lost to another writer. */
+  attempts: number;
+  /** Every write answered. */
+  done: boolean;
+}
+
+/** The writes of one document applied in memory: their outcomes, and the row to write if any changed it. */
+interface DocumentPlan {
+  outcomes: BatchOutcome[];
+  row?: ConditionalWrite;
+  /** The document after the last changing write, for the hints. */
+  last?: { value: RealtimeValue; revision: number; size: number };
+}
 
 /** An error of the write itself (its mutation or size), not of the database: it fails that write alone. */
 class OwnError {
@@ -170,12 +212,9 @@ function locate(path: string): Located {
 
 export class DocumentStore {
   private readonly db: Kysely<Database>;
-  private readonly serializeAll: boolean;
   private readonly pubsub: PubSub;
   private readonly clock: () => number;
   private readonly maxDocumentBytes: number;
-  /** Tail of the write queue of each document with writes in flight ('' for all of them on SQLite). */
-  private readonly queues = new Map<string, Promise<unknown>>();
   /** Last committed state per document (insertion order = least recently written first). */
   private readonly hints = new Map<string, { value: RealtimeValue; revision: number; size: number }>();
   private hintChars = 0;
@@ -184,13 +223,16 @@ export class DocumentStore {
   private statements: SyncStatements | undefined;
   private pending: PendingWrite[] = [];
   private batchScheduled = false;
+  /** PostgreSQL: writes waiting for a batch, per document in arrival order. */
+  private readonly waiting = new Map<string, PendingWrite[]>();
+  /** PostgreSQL: documents with writes in a running batch (their later writes wait for a later batch). */
+  private readonly busy = new Set<string>();
+  private readonly running = new Set<Promise<void>>();
+  private dispatchScheduled = false;
 
   constructor(options: DocumentStoreOptions) {
     this.db = options.database.db;
     this.sqlite = options.database.dialect === 'sqlite' ? options.database.sqlite : undefined;
-    // SQLite has one connection: one queue for all documents keeps Kysely's connection lock uncontended (a
-    // thousand writers waiting on it would each be woken by every release).
-    this.serializeAll = options.database.dialect === 'sqlite';
     this.pubsub = options.pubsub;
     this.clock = options.clock ?? Date.now;
     this.maxDocumentBytes = options.maxDocumentBytes ?? MAX_DOCUMENT_BYTES;
@@ -279,10 +321,11 @@ export class DocumentStore {
 
   /** Resolves once every write queued so far has finished (used before closing the database). */
   async drain(): Promise<void> {
-    while (this.queues.size > 0 || this.pending.length > 0 || this.batchScheduled) {
-      await Promise.allSettled([...this.queues.values()]);
-      if (this.pending.length > 0 || this.batchScheduled)
+    for (;;) {
+      if (this.running.size > 0) await Promise.allSettled([...this.running]);
+      else if (this.pending.length > 0 || this.batchScheduled || this.waiting.size > 0)
         await new Promise((resolve) => setImmediate(resolve));
+      else return;
     }
   }
 
@@ -291,24 +334,18 @@ export class DocumentStore {
     changedPaths: string[],
     prepare: () => Mutation,
   ): Promise<WriteResult | StaleResult> {
-    if (this.sqlite !== undefined) {
-      return new Promise((resolve, reject) => {
-        this.pending.push({ docPath, changedPaths, prepare, resolve, reject });
+    return new Promise((resolve, reject) => {
+      const write = { docPath, changedPaths, prepare, resolve, reject };
+      if (this.sqlite !== undefined) {
+        this.pending.push(write);
         this.scheduleBatch();
-      });
-    }
-    const queue = this.serializeAll ? '' : docPath;
-    const previous = this.queues.get(queue) ?? Promise.resolve();
-    const run = previous.then(() => this.commit(docPath, changedPaths, prepare()));
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(queue, settled);
-    void settled.then(() => {
-      if (this.queues.get(queue) === settled) this.queues.delete(queue);
+        return;
+      }
+      const queued = this.waiting.get(docPath);
+      if (queued === undefined) this.waiting.set(docPath, [write]);
+      else queued.push(write);
+      this.schedulePostgresBatches();
     });
-    return run;
   }
 
   // ---- group commit (SQLite) ----
@@ -480,6 +517,236 @@ export class DocumentStore {
     throw new OwnError(new Error(`Write to ${docPath} lost to concurrent writers ${MAX_ATTEMPTS} times`));
   }
 
+  // ---- group commit (PostgreSQL) ----
+
+  private schedulePostgresBatches(): void {
+    if (this.dispatchScheduled || this.running.size >= MAX_BATCHES_IN_FLIGHT) return;
+    this.dispatchScheduled = true;
+    // setImmediate, as on SQLite: the writes of this turn of the event loop join the batch.
+    setImmediate(() => {
+      this.dispatchScheduled = false;
+      while (this.running.size < MAX_BATCHES_IN_FLIGHT) {
+        const batch = this.takePostgresBatch();
+        if (batch.length === 0) return;
+        const run = this.runPostgresBatch(batch).finally(() => {
+          this.running.delete(run);
+          this.schedulePostgresBatches();
+        });
+        this.running.add(run);
+      }
+    });
+  }
+
+  /** Takes up to MAX_BATCH_WRITES waiting writes, oldest first, of documents no running batch holds. */
+  private takePostgresBatch(): DocumentBatch[] {
+    const batch: DocumentBatch[] = [];
+    let count = 0;
+    for (const [docPath, queued] of this.waiting) {
+      if (count >= MAX_BATCH_WRITES) break;
+      if (this.busy.has(docPath)) continue;
+      const room = MAX_BATCH_WRITES - count;
+      const writes = queued.length <= room ? queued : queued.splice(0, room);
+      if (writes === queued) this.waiting.delete(docPath);
+      this.busy.add(docPath);
+      count += writes.length;
+      batch.push({ docPath, writes, attempts: 0, done: false });
+    }
+    return batch;
+  }
+
+  /**
+   * Commits `batch`, answering every write in it; never throws. Its documents stay busy until it ends (unless
+   * `release` is false: a write retried alone by its batch, which releases them).
+   */
+  private async runPostgresBatch(batch: DocumentBatch[], release = true): Promise<void> {
+    let open = batch;
+    try {
+      const unknown: DocumentBatch[] = [];
+      for (const entry of batch) {
+        const hint = this.hints.get(entry.docPath);
+        if (hint === undefined) unknown.push(entry);
+        else entry.state = { value: hint.value, revision: hint.revision, fresh: false };
+      }
+      await this.readInto(unknown);
+      for (let round = 0; open.length > 0; round++) {
+        const plans = new Map<DocumentBatch, DocumentPlan>();
+        const reread: DocumentBatch[] = [];
+        let chars = 0;
+        for (let index = 0; index < open.length; index++) {
+          const entry = open[index]!;
+          if (round === 0 && chars > MAX_BATCH_BYTES) {
+            // The batch is full: the documents not reached go back to the head of their queues, unchanged.
+            this.giveBack(open.slice(index));
+            open = open.slice(0, index);
+            break;
+          }
+          const plan = this.plan(entry);
+          if (plan === undefined) reread.push(entry);
+          else plans.set(entry, plan);
+          chars += plan?.row?.text.length ?? 0;
+        }
+        // A stale answer or a no-op must be judged against the stored document, not a hint.
+        await this.readInto(reread);
+        for (const entry of reread) plans.set(entry, this.plan(entry)!);
+
+        const rows: ConditionalWrite[] = [];
+        for (const [entry, plan] of plans) {
+          if (plan.row === undefined) this.settle(entry, plan);
+          else rows.push(plan.row);
+        }
+        let written: Set<string>;
+        try {
+          written = rows.length > 0 ? await writeDocuments(this.db, rows) : new Set();
+        } catch (error) {
+          // A deadlock with another node's batch rolled the statement back: every document is redone.
+          if (!isTransientConflict(error)) throw error;
+          written = new Set();
+        }
+        const lost: DocumentBatch[] = [];
+        for (const [entry, plan] of plans) {
+          if (entry.done) continue;
+          if (written.has(entry.docPath)) {
+            this.settle(entry, plan);
+          } else if (++entry.attempts >= MAX_ATTEMPTS) {
+            const error = new Error(
+              `Write to ${entry.docPath} lost to concurrent writers ${MAX_ATTEMPTS} times`,
+            );
+            this.settle(entry, { outcomes: entry.writes.map((write) => ({ write, error })) });
+          } else {
+            lost.push(entry);
+          }
+        }
+        // Another writer got there first: read the document again and redo its writes.
+        await this.readInto(lost);
+        open = lost;
+      }
+    } catch (error) {
+      const unanswered = open.filter((entry) => !entry.done);
+      const writes = unanswered.reduce((sum, entry) => sum + entry.writes.length, 0);
+      if (writes > 1 && refusedByDatabase(error)) {
+        // Nothing of the statement was written: each write alone, so each gets its own answer or its own error.
+        for (const entry of unanswered) {
+          for (const write of entry.writes) {
+            const alone = { docPath: entry.docPath, writes: [write], attempts: 0, done: false };
+            await this.runPostgresBatch([alone], false);
+          }
+          entry.done = true;
+        }
+      } else {
+        for (const entry of unanswered) {
+          this.settle(entry, { outcomes: entry.writes.map((write) => ({ write, error })) });
+        }
+      }
+    } finally {
+      if (release) for (const entry of batch) this.busy.delete(entry.docPath);
+    }
+  }
+
+  /** Reads the stored state of the documents of `entries` in one query. */
+  private async readInto(entries: DocumentBatch[]): Promise<void> {
+    if (entries.length === 0) return;
+    const stored = await readDocuments(
+      this.db,
+      entries.map((entry) => entry.docPath),
+    );
+    for (const entry of entries) {
+      const row = stored.get(entry.docPath);
+      if (row === undefined) {
+        entry.state = { value: null, revision: 0, fresh: true };
+        continue;
+      }
+      const value = JSON.parse(row.text) as RealtimeValue;
+      this.remember(entry.docPath, value, row.revision, row.text.length);
+      entry.state = { value, revision: row.revision, fresh: true };
+    }
+  }
+
+  /**
+   * Applies the writes of `entry` in order to its state, in memory: each changing write gets the next revision.
+   * Undefined when a write answered stale or changed nothing on a hint: the stored document must be read first.
+   */
+  private plan(entry: DocumentBatch): DocumentPlan | undefined {
+    const { docPath } = entry;
+    const mutations = (entry.mutations ??= entry.writes.map((write) => {
+      try {
+        return write.prepare();
+      } catch (error) {
+        return new OwnError(error);
+      }
+    }));
+    const base = entry.state!;
+    let state = base;
+    let row: ConditionalWrite | undefined;
+    const outcomes: BatchOutcome[] = [];
+    for (const [index, write] of entry.writes.entries()) {
+      const mutate = mutations[index]!;
+      try {
+        if (mutate instanceof OwnError) throw mutate.error;
+        const next = mutate(state.value, state.revision);
+        if (isStale(next) || next === state.value) {
+          if (!base.fresh) return undefined;
+          const result = isStale(next) ? next : { docPath, revision: state.revision, changedPaths: [] };
+          outcomes.push({ write, result });
+          continue;
+        }
+        const text = JSON.stringify(next);
+        this.checkSize(docPath, text);
+        const revision = state.revision + 1;
+        const updatedAt = this.clock();
+        const { changedPaths } = write;
+        const event: ChangeEvent = { docPath, revision, changedPaths, value: next, updatedAt };
+        outcomes.push({ write, result: { docPath, revision, changedPaths }, event, text });
+        state = { value: next, revision, fresh: base.fresh };
+        row = { path: docPath, expected: base.revision, revision, text, updatedAt };
+      } catch (error) {
+        outcomes.push({ write, error });
+      }
+    }
+    if (row === undefined) return { outcomes };
+    return { outcomes, row, last: { value: state.value, revision: row.revision, size: row.text.length } };
+  }
+
+  /** Answers the writes of `entry` (its plan committed, or it failed): hint, publish in order, answer. */
+  private settle(entry: DocumentBatch, plan: DocumentPlan): void {
+    if (plan.last !== undefined)
+      this.remember(entry.docPath, plan.last.value, plan.last.revision, plan.last.size);
+    for (const outcome of plan.outcomes) {
+      if ('error' in outcome) {
+        outcome.write.reject(outcome.error);
+        continue;
+      }
+      if (outcome.event !== undefined) this.pubsub.publish(topicFor(entry.docPath), outcome.event);
+      outcome.write.resolve(outcome.result);
+    }
+    entry.done = true;
+  }
+
+  /** Puts the writes of `entries` back at the head of their documents' queues, for the next batch. */
+  private giveBack(entries: DocumentBatch[]): void {
+    for (const entry of entries) {
+      const queued = this.waiting.get(entry.docPath);
+      if (queued === undefined) this.waiting.set(entry.docPath, entry.writes);
+      else queued.unshift(...entry.writes);
+      entry.writes = [];
+      entry.done = true;
+    }
+  }
+
+  /** Throws too_large when `text` (a document's JSON) is over the limit. */
+  private checkSize(docPath: string, text: string): void {
+    // Each UTF-16 unit is at most 3 UTF-8 bytes: only a long text needs counting.
+    if (
+      text.length > this.maxDocumentBytes / 3 &&
+      utf8ByteLength(text, this.maxDocumentBytes) > this.maxDocumentBytes
+    ) {
+      throw new RealtimeValidationError(
+        'too_large',
+        `Document ${describePath(parsePath(docPath))} would be larger than ${this.maxDocumentBytes} bytes`,
+        docPath,
+      );
+    }
+  }
+
   private async commit(
     docPath: string,
     changedPaths: string[],
@@ -571,8 +838,11 @@ export class DocumentStore {
     if (size > HINT_BUDGET_CHARS / 4) return;
     this.hints.set(docPath, { value, revision, size });
     this.hintChars += size;
+    // Only when over budget, and then down to 90% of it: iterating a Map from its start walks over the slots of
+    // every entry deleted since it was last compacted, which would make each write cost as much as thousands.
+    if (this.hintChars <= HINT_BUDGET_CHARS) return;
     for (const [oldest, entry] of this.hints) {
-      if (this.hintChars <= HINT_BUDGET_CHARS) break;
+      if (this.hintChars <= HINT_BUDGET_CHARS * 0.9) break;
       this.hints.delete(oldest);
       this.hintChars -= entry.size;
     }

@@ -1,0 +1,94 @@
+// The two statements of the realtime store's group commit on PostgreSQL (documentStore.ts): read many documents
+// at once, and write many documents at once, each only if its stored revision is still the one the write was
+// computed from. Rows travel as a few array parameters (unnest), not as thousands of bind parameters, so a batch
+// of 512 writes is one short statement whatever its size.
+
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../db/schema';
+
+export interface StoredDocument {
+  revision: number;
+  /** The document's JSON text. */
+  text: string;
+}
+
+/** One conditional write: `revision` and `text` replace the row only while its revision is `expected`. */
+export interface ConditionalWrite {
+  path: string;
+  /** Revision the write was computed from; 0 for a document never written (inserted if still absent). */
+  expected: number;
+  revision: number;
+  text: string;
+  updatedAt: number;
+}
+
+/** The stored documents among `paths` (absent ones are missing from the map). */
+export async function readDocuments(
+  db: Kysely<Database>,
+  paths: readonly string[],
+): Promise<Map<string, StoredDocument>> {
+  const { rows } = await sql<{ path: string; revision: number; value: string }>`
+    SELECT path, revision, value FROM realtime_documents WHERE path = ANY(${paths}::text[])`.execute(db);
+  return new Map(rows.map((row) => [row.path, { revision: row.revision, text: row.value }]));
+}
+
+/**
+ * Applies `writes` (one per document) in ONE statement, so in one transaction; returns the paths written. A path
+ * missing from the answer lost to another writer: its revision moved on (or, for expected 0, it was created).
+ * Rows come in path order, so two nodes writing overlapping batches mostly lock them in the same order (a
+ * deadlock between them is still possible, and reported: isTransientConflict).
+ */
+export async function writeDocuments(
+  db: Kysely<Database>,
+  writes: readonly ConditionalWrite[],
+): Promise<Set<string>> {
+  const sorted = [...writes].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const updates = sorted.filter((write) => write.expected > 0);
+  const inserts = sorted.filter((write) => write.expected === 0);
+  const update = sql`
+    UPDATE realtime_documents AS d
+    SET revision = v.revision, value = v.value, updated_at = v.updated_at
+    FROM unnest(
+      ${updates.map((write) => write.path)}::text[],
+      ${updates.map((write) => write.expected)}::bigint[],
+      ${updates.map((write) => write.revision)}::bigint[],
+      ${updates.map((write) => write.text)}::text[],
+      ${updates.map((write) => write.updatedAt)}::bigint[]
+    ) AS v(path, expected, revision, value, updated_at)
+    WHERE d.path = v.path AND d.revision = v.expected
+    RETURNING d.path`;
+  const insert = sql`
+    INSERT INTO realtime_documents (path, revision, value, updated_at)
+    SELECT * FROM unnest(
+      ${inserts.map((write) => write.path)}::text[],
+      ${inserts.map((write) => write.revision)}::bigint[],
+      ${inserts.map((write) => write.text)}::text[],
+      ${inserts.map((write) => write.updatedAt)}::bigint[]
+    )
+    ON CONFLICT (path) DO NOTHING
+    RETURNING path`;
+  const statement =
+    inserts.length === 0
+      ? update
+      : updates.length === 0
+        ? insert
+        : sql`WITH updated AS (${update}), inserted AS (${insert})
+            SELECT path FROM updated UNION ALL SELECT path FROM inserted`;
+  const { rows } = await statement.$castTo<{ path: string }>().execute(db);
+  return new Set(rows.map((row) => row.path));
+}
+
+/**
+ * True when PostgreSQL itself refused the statement (an error answer with a SQLSTATE): nothing of it was
+ * committed, so its writes can be retried. A connection lost while a statement ran may or may not have committed
+ * it, so such a write is answered with the error rather than applied a second time.
+ */
+export function refusedByDatabase(error: unknown): boolean {
+  return error instanceof pg.DatabaseError;
+}
+
+/** A deadlock or serialization failure: the statement was rolled back and can be run again as it was. */
+export function isTransientConflict(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && (error.code === '40P01' || error.code === '40001');
+}
