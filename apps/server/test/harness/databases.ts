@@ -37,18 +37,24 @@ export async function openTestDatabase(engine: DatabaseDialect, migrate = true):
     };
   }
   const server = await startPostgres();
+  // Media would live here; the database is the server's.
+  const dataDir = tempDir();
+  const removeAll = async () => {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
-    const handle = openDatabase({ databaseUrl: await server.createDatabase(), dataDir: tempDir() });
+    const handle = openDatabase({ databaseUrl: await server.createDatabase(), dataDir });
     if (migrate) await migrateToLatest(handle.db, handle.dialect);
     return {
       handle,
       async dispose() {
         await handle.close();
-        await server.stop();
+        await removeAll();
       },
     };
   } catch (error) {
-    await server.stop();
+    await removeAll();
     throw error;
   }
 }
