@@ -45,9 +45,24 @@ export function assertAppsBuilt(apps: readonly string[]): void {
   }
 }
 
+/** Data folders made here: tests restart servers on them, so they outlive each server (cleanup.ts removes them). */
+const ownedDataDirs = new Set<string>();
+
+function newDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-'));
+  ownedDataDirs.add(dir);
+  return dir;
+}
+
+/** Removes the data folders startServer made (after the test file's servers stopped). */
+export function removeDataDirs(): void {
+  for (const dir of ownedDataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  ownedDataDirs.clear();
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-'));
+  const dataDir = options.dataDir ?? newDataDir();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(TSX, [SERVER_MAIN], {
     cwd: REPO_ROOT,
