@@ -767,17 +767,7 @@ export class DocumentStore {
         return isStale(next) ? next : { docPath, revision: state.revision, changedPaths: [] };
       }
       const text = JSON.stringify(next);
-      // Each UTF-16 unit is at most 3 UTF-8 bytes: only a long text needs counting.
-      if (
-        text.length > this.maxDocumentBytes / 3 &&
-        utf8ByteLength(text, this.maxDocumentBytes) > this.maxDocumentBytes
-      ) {
-        throw new RealtimeValidationError(
-          'too_large',
-          `Document ${describePath(parsePath(docPath))} would be larger than ${this.maxDocumentBytes} bytes`,
-          docPath,
-        );
-      }
+      this.checkSize(docPath, text);
       const revision = state.revision + 1;
       const updatedAt = this.clock();
       if (await this.writeIfRevision(docPath, state.revision, revision, text, updatedAt)) {
