@@ -182,11 +182,31 @@ describe('kill -9 of a node with 1,000 players connected to it', () => {
       body: { command: 'screenshot', param, screenIds: stayers.map((player) => player.identity.screenId) },
     });
     expect(answer.status, answer.text).toBe(201);
-    await fleet.until(
-      () => stayers.every((player) => hasFlag(player, param)),
-      20_000,
-      'every connected returner received the command',
-    );
+    try {
+      await fleet.until(
+        () => stayers.every((player) => hasFlag(player, param)),
+        20_000,
+        'every connected returner received the command',
+      );
+    } catch (error) {
+      // Say who missed it, what they last received and what the database holds, to tell a lost event from a
+      // lost write.
+      const missed = stayers.filter((player) => !hasFlag(player, param));
+      const stored = await readPlayerDocuments(
+        cluster.databaseUrl,
+        missed.slice(0, 5).map((player) => player.playerId),
+      );
+      const detail = missed.slice(0, 5).map((player) => ({
+        player: player.playerId,
+        connected: player.connected,
+        flagEvents: player.flagValues.length,
+        lastFlags: player.flagValues.at(-1),
+        stored: (stored.get(player.playerId) as { action_flags?: unknown } | null)?.action_flags,
+      }));
+      throw new Error(`${missed.length} of ${stayers.length} missed the command: ${JSON.stringify(detail)}`, {
+        cause: error,
+      });
+    }
     timings.commandReachedAllMs = Date.now() - raisedAt;
   });
 
