@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { ValueEvent } from '@marquee/protocol';
+import type { RealtimeValue, ValueEvent } from '@marquee/protocol';
 import { describeOnBothEngines } from '../../test/harness/databases';
 import type { DatabaseHandle } from '../db/database';
 import { newId } from '../ids';
@@ -120,6 +120,35 @@ describeOnBothEngines('FanOut', (database: () => DatabaseHandle) => {
       [2, 2],
       [3, 3],
     ]);
+  });
+
+  it('compares every path by value when revisions were skipped: a later change of another path arrived first', async () => {
+    const { store, fanOut, doc, pubsub } = setup();
+    await store.set(doc, { flags: { reload: 1 }, connection: { connected: false } });
+    const flags = new Sink();
+    const connection = new Sink();
+    await fanOut.listen(flags, segments(`${doc}/flags`), () => {});
+    await fanOut.listen(connection, segments(`${doc}/connection`), () => {});
+    const event = (revision: number, changed: string, value: RealtimeValue) =>
+      pubsub.publish(topicFor(doc), {
+        docPath: doc,
+        revision,
+        changedPaths: [`${doc}/${changed}`],
+        value,
+        updatedAt: 0,
+      } satisfies ChangeEvent);
+    // Revision 2 (another node raised a flag) is still on its way when this node's revision 3 (a connection
+    // write, made on top of revision 2) is published: 3 names only the connection, yet the flags changed too.
+    event(3, 'connection', { flags: { reload: 2 }, connection: { connected: true } });
+    event(2, 'flags', { flags: { reload: 2 }, connection: { connected: false } });
+    expect(flags.received.map((received) => [received.rev, received.value])).toEqual([[3, { reload: 2 }]]);
+    expect(connection.received.map((received) => [received.rev, received.value])).toEqual([
+      [3, { connected: true }],
+    ]);
+    // Back to consecutive revisions: a value left unchanged by a gap is not sent again.
+    event(5, 'connection', { flags: { reload: 2 }, connection: { connected: false } });
+    expect(flags.revs()).toEqual([3]);
+    expect(connection.revs()).toEqual([3, 5]);
   });
 
   it('holds events back from a sink that may not receive, and resyncs it with the current value', async () => {

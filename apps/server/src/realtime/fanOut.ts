@@ -271,20 +271,27 @@ export class FanOut {
       return;
     }
     if (event.revision <= feed.revision) return;
+    // changedPaths name what changed since the revision just before. Across nodes a later change can arrive first
+    // (this node's own write overtakes another node's through Redis; the earlier one is then dropped as old): the
+    // revisions between are unknown, so every group is compared by value, as in a catch-up.
+    const gap = compareValues || event.revision !== feed.revision + 1;
     const previous = feed.value;
     feed.value = event.value;
     feed.revision = event.revision;
     if (feed.groups.size === 0) return;
     const changed = event.changedPaths.map((path) => parsePath(path).slice(DOCUMENT_DEPTH));
     for (const group of feed.groups.values()) {
-      if (!changed.some((path) => isPathPrefix(path, group.segments) || isPathPrefix(group.segments, path))) {
+      if (
+        !gap &&
+        !changed.some((path) => isPathPrefix(path, group.segments) || isPathPrefix(group.segments, path))
+      ) {
         continue;
       }
       const node = getAtPath(event.value, group.segments);
       // Unchanged parts of a document are shared between revisions (in process), and every listener that is up to
       // date was last sent the previous value: nothing to tell.
       const before = getAtPath(previous, group.segments);
-      if (node === before || (compareValues && sameValue(node, before))) continue;
+      if (node === before || (gap && sameValue(node, before))) continue;
       let text: string | null = null;
       for (const listener of group.listeners) {
         if (listener.lastRev >= event.revision || !listener.sink.receiving) continue;
