@@ -59,12 +59,11 @@ describe('general player: registration and pairing', () => {
     const code = await pairingCodeOf(page);
     await pair(server, operator, code, 'Lobby');
     await contentFrame(page, '/content/');
-    await page.waitForFunction(
-      () =>
-        !new URL((document.querySelector('#sc-player-frame') as HTMLIFrameElement).src).pathname.endsWith(
-          '/pair',
-        ),
-    );
+    // The frame is briefly absent while the player applies its rotated credentials (the shimmer shows).
+    await page.waitForFunction(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('#sc-player-frame');
+      return frame !== null && !new URL(frame.src).pathname.endsWith('/pair');
+    });
     // reset_credentials: new auth carrying org_id and screen_id, the content URL kept as __sc_player_url.
     await page.waitForFunction((old) => {
       const auth = JSON.parse(localStorage.getItem('auth') ?? 'null') as { apiToken: string } | null;
