@@ -9,8 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { saveScreenshot } from '../harness/artifacts';
-import { launchBrowser } from '../harness/browser';
-import { REPO_ROOT, assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import { REPO_ROOT, type RunningServer } from '../harness/server';
+import { startStage, stopStage } from '../harness/stage';
 import { MEET_FRAME, frameSrc, openMeet, pairedMeet, setAppToken, setOverriddenPlayer } from './meet.support';
 import { markPage, signUp, waitFor } from './player.support';
 import { BROWSER_CHECK_DELAY_MS } from '@marquee/protocol';
@@ -19,14 +19,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  assertAppsBuilt(['meet', 'content']);
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startStage(['meet', 'content']));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 const SERVICE_WORKER_FILE = path.join(REPO_ROOT, 'apps/meet/dist/service-worker.js');
 // react-toastify runs a toast's auto-close on its progress bar's CSS animation, then exits.

@@ -4,8 +4,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import { launchBrowser } from '../harness/browser';
-import { assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import type { RunningServer } from '../harness/server';
+import { startStage, stopStage } from '../harness/stage';
 import { MEET_FRAME, frameSrc, meetPlayerId, pairedMeet, setAppToken } from './meet.support';
 import { api, command, markPage, signUp } from './player.support';
 
@@ -13,14 +13,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  assertAppsBuilt(['meet', 'content', 'host']);
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startStage(['meet', 'content', 'host']));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 describe('meeting player: registration', () => {
   it('registers with platform meet and the id parameter as hardware id, then shows the ready view', async () => {

@@ -4,8 +4,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import { launchBrowser } from '../harness/browser';
-import { assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import { startServer, type RunningServer } from '../harness/server';
+import { startStage, stopStage } from '../harness/stage';
 import {
   FRAME,
   contentFrame,
@@ -23,15 +23,10 @@ let browser: Browser;
 let operator: Operator;
 
 beforeAll(async () => {
-  assertAppsBuilt(['player', 'content']);
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startStage(['player', 'content']));
   operator = await signUp(server);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 const MULTIPLE = 'Multiple instances of the Marquee player found.';
 

@@ -3,8 +3,8 @@
 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../harness/browser';
-import { assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import type { RunningServer } from '../harness/server';
+import { startStage, stopStage } from '../harness/stage';
 import {
   api,
   command,
@@ -24,15 +24,10 @@ let browser: Browser;
 let operator: Operator;
 
 beforeAll(async () => {
-  assertAppsBuilt(['player', 'content']);
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startStage(['player', 'content']));
   operator = await signUp(server);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 describe('general player: action flags in a plain browser', () => {
   it('update_device_info: acknowledged, and the device record reaches the logging service', async () => {

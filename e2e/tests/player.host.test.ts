@@ -5,8 +5,8 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import { launchBrowser } from '../harness/browser';
-import { assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import type { RunningServer } from '../harness/server';
+import { startStage, stopStage } from '../harness/stage';
 import { api, command, pair, signUp, sidebarControls, waitFor, type Operator } from './player.support';
 
 let server: RunningServer;
@@ -14,15 +14,10 @@ let browser: Browser;
 let operator: Operator;
 
 beforeAll(async () => {
-  assertAppsBuilt(['player', 'content', 'host']);
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startStage(['player', 'content', 'host']));
   operator = await signUp(server);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 async function hostCalls(page: Page): Promise<string[]> {
   return page.evaluate(() => (window.__hostCalls ?? []).map((call) => call.method));

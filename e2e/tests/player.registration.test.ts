@@ -3,8 +3,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import { launchBrowser } from '../harness/browser';
-import { assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import type { RunningServer } from '../harness/server';
+import { startStage, stopStage } from '../harness/stage';
 import {
   FRAME,
   contentFrame,
@@ -20,14 +20,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  assertAppsBuilt(['player', 'content']);
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startStage(['player', 'content']));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 describe('general player: registration and pairing', () => {
   it('registers on first start, shows the pairing page with its code, and answers getPairingCode over the bridge', async () => {

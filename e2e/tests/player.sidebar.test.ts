@@ -5,8 +5,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import { launchBrowser } from '../harness/browser';
-import { assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import type { RunningServer } from '../harness/server';
+import { startStage, stopStage } from '../harness/stage';
 import {
   FRAME,
   contentFrame,
@@ -26,15 +26,10 @@ let browser: Browser;
 let operator: Operator;
 
 beforeAll(async () => {
-  assertAppsBuilt(['player', 'content']);
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startStage(['player', 'content']));
   operator = await signUp(server);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 describe('general player: settings sidebar in a plain browser', () => {
   it('fades the hamburger after 7 s, closes the panel after 7 s idle or an outside click', async () => {
