@@ -38,14 +38,9 @@ export const TEMPERATURES_MAX_ENTRIES = 64;
 
 const optionalLabel = z.optional(z.nullable(boundedString(LABEL_MAX_LENGTH)));
 const optionalId = z.optional(z.nullable(nonEmptyString(ID_MAX_LENGTH)));
-const sizeSchema = z.optional(
-  z.nullable(
-    z.object({
-      available: z.nullable(z.number().check(z.nonnegative())),
-      total: z.nullable(z.number().check(z.nonnegative())),
-    }),
-  ),
-);
+// A null size reads back absent from the realtime database (it keeps no nulls): missing is null.
+const sizeField = z._default(z.nullable(z.number().check(z.nonnegative())), null);
+const sizeSchema = z.optional(z.nullable(z.object({ available: sizeField, total: sizeField })));
 
 export const CapabilitiesSchema = z.object({
   get_device_info: z.literal(true),

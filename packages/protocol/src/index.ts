@@ -18,7 +18,7 @@ export * from './orientation';
 export * from './overriddenPlayer';
 export * from './pairingCode';
 export * from './passwordPolicy';
-export * from './playerRecord';
+export * from './playerDocument';
 export * from './queryId';
 export * from './queryString';
 export * from './realtimeMessages';
