@@ -44,8 +44,11 @@ export interface BridgeSelf {
 }
 
 export interface BridgePeer {
-  /** The peer bridge's instance id; a reloaded peer comes back with a new one. */
-  readonly id: string;
+  /**
+   * The peer bridge's instance id; a reloaded peer comes back with a new one. null for a peer that sends none
+   * (docs/protocols/bridge.md §Tolerances): one stable peer.
+   */
+  readonly id: string | null;
   readonly origin: string;
 }
 
@@ -267,7 +270,7 @@ class WindowBridge implements Bridge {
     if (isNew) this.#startSession();
   }
 
-  #onPong(to: string, from: string, origin: string): void {
+  #onPong(to: string, from: string | null, origin: string): void {
     if (to !== this.id || from === this.id || this.#attempt?.active !== true) return;
     const isNew = this.#adopt(from, origin);
     this.#attempt.succeed();
@@ -275,7 +278,7 @@ class WindowBridge implements Bridge {
   }
 
   /** Pins the origin and records the peer; returns true for a new peer instance. */
-  #adopt(peerId: string, origin: string): boolean {
+  #adopt(peerId: string | null, origin: string): boolean {
     this.#origin.pin(origin);
     if (this.#peer?.id === peerId) return false;
     this.#peer = { id: peerId, origin };

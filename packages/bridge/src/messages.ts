@@ -1,17 +1,20 @@
-// The wire format of the bridge (DESIGN.md §4): every message is a JSON string holding an object with exactly one
-// of these keys. Parsing is deliberately tolerant — anything else the window receives (other libraries' messages,
-// garbage, hostile input) yields `undefined`, never an exception.
+// The wire format of the bridge (docs/protocols/bridge.md §Messages): every message is a JSON string holding an
+// object with one of these keys. Liberal in what it accepts (§Tolerances): peers built on the common open-source
+// implementation omit a pong's `from`, and some add fields of their own; whatever still has a clear meaning is
+// read, anything else the window receives (other libraries' messages, garbage, hostile input) yields `undefined`,
+// never an exception. Strict in what it sends: encodeMessage writes exactly the documented form.
 
 import { errorText } from './errorText';
 
 /** Call ids are ours (numbers) on the way out; a peer's may be strings, and are echoed back as received. */
 export type CallId = string | number;
-/** Opaque tag of one connect attempt, echoed from ping to pong; any JSON primitive is accepted from a peer. */
-export type ConnectionTag = string | number | boolean | null;
+/** Opaque tag of one connect attempt, echoed from ping to pong as received; ours are strings. */
+export type ConnectionTag = unknown;
 
 export type BridgeMessage =
   | { kind: 'ping'; from: string; connection?: ConnectionTag }
-  | { kind: 'pong'; to: string; from: string; connection?: ConnectionTag }
+  // `from` null: a peer without an instance id (the common implementation's pong carries none).
+  | { kind: 'pong'; to: string; from: string | null; connection?: ConnectionTag }
   | { kind: 'call'; id: CallId; method: string; args: unknown[] }
   | { kind: 'result'; id: CallId; ok: true; value: unknown }
   | { kind: 'result'; id: CallId; ok: false; error: string }
@@ -37,33 +40,43 @@ function isCallId(value: unknown): value is CallId {
   );
 }
 
-function isConnectionTag(value: unknown): value is ConnectionTag | undefined {
-  return value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value);
-}
-
 /** Adds `connection` only when present, so it round-trips exactly. */
 function withConnection<T extends object>(
   message: T,
   connection: unknown,
 ): T & { connection?: ConnectionTag } {
-  return connection === undefined ? message : { ...message, connection: connection as ConnectionTag };
+  return connection === undefined ? message : { ...message, connection };
 }
+
+const KINDS: ReadonlySet<string> = new Set([
+  'ping',
+  'pong',
+  'call',
+  'result',
+  'event',
+  'subscribe',
+  'unsubscribe',
+] satisfies MessageKind[]);
 
 function parseFields(kind: string, body: unknown): BridgeMessage | undefined {
   switch (kind) {
     case 'ping':
-      if (!isFields(body) || !isName(body.from) || !isConnectionTag(body.connection)) return undefined;
+      // Without `from` there is nobody to address the pong to.
+      if (!isFields(body) || !isName(body.from)) return undefined;
       return withConnection({ kind, from: body.from }, body.connection);
-    case 'pong':
-      if (!isFields(body) || !isName(body.to) || !isName(body.from) || !isConnectionTag(body.connection)) {
-        return undefined;
-      }
-      return withConnection({ kind, to: body.to, from: body.from }, body.connection);
+    case 'pong': {
+      if (!isFields(body) || !isName(body.to)) return undefined;
+      // Absent or null: an id-less peer, one stable peer. Any other non-name is no pong of this protocol.
+      const from = body.from === undefined || body.from === null ? null : body.from;
+      if (from !== null && !isName(from)) return undefined;
+      return withConnection({ kind, to: body.to, from }, body.connection);
+    }
     case 'call': {
       if (!isFields(body) || !isCallId(body.id) || !isName(body.method)) return undefined;
-      // A call without arguments may omit them; anything but an array is a malformed call.
-      if (body.args !== undefined && !Array.isArray(body.args)) return undefined;
-      return { kind, id: body.id, method: body.method, args: (body.args as unknown[] | undefined) ?? [] };
+      // A call without arguments may omit them or send null; anything else but an array is malformed.
+      const args = body.args ?? [];
+      if (!Array.isArray(args)) return undefined;
+      return { kind, id: body.id, method: body.method, args: args as unknown[] };
     }
     case 'result':
       if (!isFields(body) || !isCallId(body.id)) return undefined;
@@ -85,7 +98,8 @@ function parseFields(kind: string, body: unknown): BridgeMessage | undefined {
 
 /**
  * Parses what a `message` event carried. Returns `undefined` for anything that is not a string of at most
- * `maxLength` characters holding a well-formed bridge message.
+ * `maxLength` characters holding a bridge message: an object with exactly one known kind key (unknown keys beside
+ * it are ignored) whose body has what that kind needs.
  */
 export function parseMessage(data: unknown, maxLength: number): BridgeMessage | undefined {
   if (typeof data !== 'string' || data.length > maxLength) return undefined;
@@ -96,9 +110,9 @@ export function parseMessage(data: unknown, maxLength: number): BridgeMessage | 
     return undefined;
   }
   if (!isFields(parsed)) return undefined;
-  const keys = Object.keys(parsed);
-  if (keys.length !== 1) return undefined;
-  const kind = keys[0] as string;
+  const kinds = Object.keys(parsed).filter((key) => KINDS.has(key));
+  if (kinds.length !== 1) return undefined;
+  const kind = kinds[0] as string;
   return parseFields(kind, parsed[kind]);
 }
 

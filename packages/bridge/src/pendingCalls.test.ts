@@ -41,7 +41,7 @@ describe('PendingCalls', () => {
     expect(calls.size).toBe(0);
   });
 
-  it('drops a result after the time-out, a second result, and unknown or string ids', async () => {
+  it('drops a result after the time-out, a second result, and unknown ids', async () => {
     const { id, promise } = calls.add('m');
     const outcome = promise.then(
       (value) => ({ value }),
@@ -52,11 +52,18 @@ describe('PendingCalls', () => {
     expect(await outcome).toEqual({ error: 'call timeout: m' });
 
     const next = calls.add('n');
-    expect(calls.settle(String(next.id), { ok: true, value: 'x' })).toBe(false);
+    expect(calls.settle(`n${next.id}`, { ok: true, value: 'x' })).toBe(false);
+    expect(calls.settle(`${next.id}.0`, { ok: true, value: 'x' })).toBe(false);
     expect(calls.settle(999, { ok: true, value: 'x' })).toBe(false);
     expect(calls.settle(next.id, { ok: true, value: 'first' })).toBe(true);
     expect(calls.settle(next.id, { ok: true, value: 'second' })).toBe(false);
     await expect(next.promise).resolves.toBe('first');
+  });
+
+  it('settles a call whose id a peer echoed as a decimal string', async () => {
+    const { id, promise } = calls.add('m');
+    expect(calls.settle(String(id), { ok: true, value: 'echoed' })).toBe(true);
+    await expect(promise).resolves.toBe('echoed');
   });
 
   it('holds encoded calls until drained, once, in call order, and forgets settled ones', () => {

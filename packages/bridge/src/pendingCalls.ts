@@ -42,12 +42,16 @@ export class PendingCalls {
     return { id, promise };
   }
 
-  /** Settles a pending call; returns false (and does nothing) for an unknown, late or already settled id. */
+  /**
+   * Settles a pending call; returns false (and does nothing) for an unknown, late or already settled id. Our ids
+   * are numbers; a peer that echoes one as a decimal string means the same call.
+   */
   settle(id: CallId, outcome: CallOutcome): boolean {
-    if (typeof id !== 'number') return false;
-    const call = this.#calls.get(id);
+    const key = typeof id === 'string' && /^[0-9]{1,15}$/.test(id) ? Number(id) : id;
+    if (typeof key !== 'number') return false;
+    const call = this.#calls.get(key);
     if (call === undefined) return false;
-    this.#calls.delete(id);
+    this.#calls.delete(key);
     this.#timers.clearTimeout(call.timer);
     if (outcome.ok) call.resolve(outcome.value);
     else call.reject(new Error(outcome.error));
