@@ -1,0 +1,13 @@
+// @marquee/management-api: the contract of /api/v1, one declaration of every request and answer. The server
+// validates and documents with these schemas; clients (the studio) import their TYPES only, so nothing of zod
+// reaches a browser bundle through here.
+
+export * from './auth';
+export * from './commands';
+export * from './content';
+export * from './devices';
+export * from './diagnostics';
+export * from './ids';
+export * from './media';
+export * from './routes';
+export * from './screens';
