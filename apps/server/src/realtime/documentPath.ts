@@ -1,8 +1,10 @@
-// Where a realtime path lies: every request path names a document (players/{id}) or a place inside it, like the
-// document store's own check, so a listen never spans organisations (see realtimeMessages.ts).
+// Where a realtime path lies: every path names a document (players/{id}) or a place inside it, so a listen never
+// spans organisations and a write is always one read-modify-write of one document.
 
 import { RealtimeValidationError, describePath, joinPath, validatePath } from '@marquee/protocol';
-import { DOCUMENT_DEPTH } from './documentStore';
+
+/** Number of leading path segments that name a document: players/{id}. */
+export const DOCUMENT_DEPTH = 2;
 
 export interface DocumentLocation {
   /** Every segment of the path. */

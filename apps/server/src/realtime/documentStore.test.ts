@@ -3,15 +3,10 @@ import { sql, type KyselyPlugin } from 'kysely';
 import { MAX_STRING_BYTES, RealtimeValidationError } from '@marquee/protocol';
 import { describeOnBothEngines, openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import type { DatabaseHandle } from '../db/database';
-import {
-  DocumentStore,
-  MAX_BATCH_WRITES,
-  topicFor,
-  type ChangeEvent,
-  type WriteResult,
-} from './documentStore';
+import { DocumentStore, topicFor, type ChangeEvent, type WriteResult } from './documentStore';
 import { InProcessPubSub } from './pubsub';
 import { valueHash } from './valueHash';
+import { MAX_BATCH_WRITES } from './writeCommitter';
 
 describeOnBothEngines('DocumentStore', (database) => {
   let now: number;

@@ -16,7 +16,8 @@ import {
   type RealtimeValue,
   type ValueEvent,
 } from '@marquee/protocol';
-import { DOCUMENT_DEPTH, type ChangeEvent, type DocumentStore } from './documentStore';
+import { DOCUMENT_DEPTH } from './documentPath';
+import type { ChangeEvent, DocumentStore } from './documentStore';
 import type { Unsubscribe } from './pubsub';
 import { valueHash } from './valueHash';
 

@@ -8,7 +8,7 @@
 //   organisation, and writes nothing: operators change players through the management API;
 // - everyone else, and every path outside players/, is denied.
 
-import { DOCUMENT_DEPTH } from './documentStore';
+import { DOCUMENT_DEPTH } from './documentPath';
 
 export const PLAYERS_ROOT = 'players';
 

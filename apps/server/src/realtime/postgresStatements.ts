@@ -1,4 +1,4 @@
-// The two statements of the realtime store's group commit on PostgreSQL (documentStore.ts): read many documents
+// The two statements of the realtime store's group commit on PostgreSQL (postgresGroupCommit.ts): read many documents
 // at once, and write many documents at once, each only if its stored revision is still the one the write was
 // computed from. Rows travel as a few array parameters (unnest), not as thousands of bind parameters, so a batch
 // of 512 writes is one short statement whatever its size.
@@ -6,21 +6,12 @@
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema';
+import type { ConditionalWrite } from './writePlan';
 
 export interface StoredDocument {
   revision: number;
   /** The document's JSON text. */
   text: string;
-}
-
-/** One conditional write: `revision` and `text` replace the row only while its revision is `expected`. */
-export interface ConditionalWrite {
-  path: string;
-  /** Revision the write was computed from; 0 for a document never written (inserted if still absent). */
-  expected: number;
-  revision: number;
-  text: string;
-  updatedAt: number;
 }
 
 /** The stored documents among `paths` (absent ones are missing from the map). */
