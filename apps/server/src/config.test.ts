@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimits: DEFAULT_RATE_LIMITS,
       mode: 'production',
+      stagingApiUrl: null,
       environment: 'production',
       exemptOrgs: [],
       monitoringToken: null,
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
         MARQUEE_RATE_LIMIT_SIGN_INS: '2000',
         MARQUEE_RATE_LIMIT_PLAYER_REQUESTS: '3000',
         MARQUEE_MODE: 'edge',
+        MARQUEE_STAGING_API_URL: 'https://staging.example.com/',
         MARQUEE_ENV: 'staging',
         MARQUEE_EXEMPT_ORGS: 'org-a, org_b,orgC',
         MARQUEE_MONITORING_TOKEN: 'pub123',
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8'],
       rateLimits: { registrationPerIp: 1000, signInPerIp: 2000, playerApiPerToken: 3000 },
       mode: 'edge',
+      stagingApiUrl: 'https://staging.example.com',
       environment: 'staging',
       exemptOrgs: ['org-a', 'org_b', 'orgC'],
       monitoringToken: 'pub123',
@@ -104,8 +107,24 @@ describe('loadConfig', () => {
       'MARQUEE_PUBLIC_URL must be an http:// or https:// URL such as https://signage.example.com (got "ftp://example.com")',
     ],
     [
+      { MARQUEE_PUBLIC_URL: 'signage.example.com' },
+      'MARQUEE_PUBLIC_URL must be an http:// or https:// URL such as https://signage.example.com (got "signage.example.com")',
+    ],
+    [
       { MARQUEE_PUBLIC_URL: 'https://example.com/?a=1' },
       'MARQUEE_PUBLIC_URL must not have a query string or fragment (got "https://example.com/?a=1")',
+    ],
+    [
+      { MARQUEE_STAGING_API_URL: 'staging.example.com' },
+      'MARQUEE_STAGING_API_URL must be an http:// or https:// URL such as https://staging.signage.example.com (got "staging.example.com")',
+    ],
+    [
+      { MARQUEE_STAGING_API_URL: 'wss://staging.example.com' },
+      'MARQUEE_STAGING_API_URL must be an http:// or https:// URL such as https://staging.signage.example.com (got "wss://staging.example.com")',
+    ],
+    [
+      { MARQUEE_STAGING_API_URL: 'https://staging.example.com/#x' },
+      'MARQUEE_STAGING_API_URL must not have a query string or fragment (got "https://staging.example.com/#x")',
     ],
     [
       { DATABASE_URL: 'mysql://u:secret@h/db' },

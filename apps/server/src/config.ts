@@ -54,6 +54,11 @@ export interface Config {
   /** HTTP rate limits (MARQUEE_RATE_LIMIT_*; defaults DEFAULT_RATE_LIMITS). */
   rateLimits: RateLimits;
   mode: Mode;
+  /**
+   * The API base URL players use in mode 'edge' (MARQUEE_STAGING_API_URL, no trailing slash); null: the production
+   * API URL, i.e. this service's own (MARQUEE_PUBLIC_URL, else the address each request came in by).
+   */
+  stagingApiUrl: string | null;
   environment: string;
   /** Organisation ids exempt from the duplicate checks (SPEC.md §6: three of them). */
   exemptOrgs: string[];
@@ -84,7 +89,19 @@ function urlWithProtocols(protocols: string[], what: string) {
         return false;
       }
     },
-    { message: `must be ${what}` },
+    // abort: later checks of the same value (its query string, say) assume it parses.
+    { message: `must be ${what}`, abort: true },
+  );
+}
+
+/** The base URL of a web service: http(s), no query string or fragment (a trailing slash is dropped later). */
+function baseUrl(example: string) {
+  return urlWithProtocols(['http:', 'https:'], `an http:// or https:// URL such as ${example}`).refine(
+    (value) => {
+      const url = new URL(value);
+      return url.search === '' && url.hash === '';
+    },
+    'must not have a query string or fragment',
   );
 }
 
@@ -129,15 +146,7 @@ const schema = z.object({
       .regex(/^[A-Za-z0-9.:[\]-]+$/, 'must be a host name or IP address')
       .default('0.0.0.0'),
   ),
-  MARQUEE_PUBLIC_URL: z.preprocess(
-    blankToUndefined,
-    urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL such as https://signage.example.com')
-      .refine((value) => {
-        const url = new URL(value);
-        return url.search === '' && url.hash === '';
-      }, 'must not have a query string or fragment')
-      .optional(),
-  ),
+  MARQUEE_PUBLIC_URL: z.preprocess(blankToUndefined, baseUrl('https://signage.example.com').optional()),
   MARQUEE_DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
     blankToUndefined,
@@ -172,6 +181,10 @@ const schema = z.object({
   MARQUEE_MODE: z.preprocess(
     blankToUndefined,
     z.enum(['production', 'edge'], { message: 'must be "production" or "edge"' }).default('production'),
+  ),
+  MARQUEE_STAGING_API_URL: z.preprocess(
+    blankToUndefined,
+    baseUrl('https://staging.signage.example.com').optional(),
   ),
   MARQUEE_ENV: z.preprocess(
     blankToUndefined,
@@ -257,6 +270,7 @@ export function loadConfig(
       playerApiPerToken: values.MARQUEE_RATE_LIMIT_PLAYER_REQUESTS ?? DEFAULT_RATE_LIMITS.playerApiPerToken,
     },
     mode: values.MARQUEE_MODE,
+    stagingApiUrl: values.MARQUEE_STAGING_API_URL?.replace(/\/+$/, '') ?? null,
     environment: values.MARQUEE_ENV,
     exemptOrgs: values.MARQUEE_EXEMPT_ORGS,
     monitoringToken: values.MARQUEE_MONITORING_TOKEN ?? null,

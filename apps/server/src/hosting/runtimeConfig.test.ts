@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { APP_VERSION } from '@marquee/protocol';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { APP_VERSION, apiUrlForMode, readRuntimeConfig } from '@marquee/protocol';
+import { startTestApp, type TestApp } from '../../test/harness/app';
+import { tempDir } from '../../test/harness/databases';
 import { loadConfig } from '../config';
 import {
   contentPlayerUrl,
@@ -34,6 +38,55 @@ describe('runtimeConfigOf', () => {
     expect(local.realtimeUrl).toBe('ws://localhost:8080/realtime');
     expect(local).not.toHaveProperty('monitoringToken');
     expect(runtimeConfigOf(config({ MARQUEE_MONITORING_TOKEN: 'pub-1' })).monitoringToken).toBe('pub-1');
+  });
+});
+
+describe('the staging API URL (MARQUEE_STAGING_API_URL)', () => {
+  let test: TestApp | undefined;
+  let appsDir: string | undefined;
+  afterEach(async () => {
+    await test?.close();
+    if (appsDir !== undefined) fs.rmSync(appsDir, { recursive: true, force: true });
+    test = undefined;
+    appsDir = undefined;
+  });
+
+  /** The configuration injected into the player's index.html, read as the player reads it. */
+  async function playerConfig(env: Record<string, string>, host = 'localhost:8080') {
+    appsDir = tempDir('marquee-apps-');
+    fs.mkdirSync(path.join(appsDir, 'player', 'dist'), { recursive: true });
+    fs.writeFileSync(path.join(appsDir, 'player', 'dist', 'index.html'), '<html><head></head></html>');
+    test = await startTestApp({ appsDir, env });
+    const html = (await test.app.inject({ url: '/', headers: { host } })).body;
+    const injected = /<script>window\.__MARQUEE_CONFIG__ = (.*?);<\/script>/.exec(html)?.[1];
+    const config = readRuntimeConfig(JSON.parse(injected ?? 'null'), 'http://page.test');
+    return { config, chosenApiUrl: apiUrlForMode(config.mode, config) };
+  }
+
+  it("is the API the player chooses in mode 'edge'", async () => {
+    const { config, chosenApiUrl } = await playerConfig({
+      MARQUEE_PUBLIC_URL: 'https://signs.example.com',
+      MARQUEE_MODE: 'edge',
+      MARQUEE_STAGING_API_URL: 'https://staging.example.com/',
+    });
+    expect(config.stagingApiUrl).toBe('https://staging.example.com');
+    expect(config.productionApiUrl).toBe('https://signs.example.com');
+    expect(chosenApiUrl).toBe('https://staging.example.com');
+  });
+
+  it('is ignored in production mode', async () => {
+    const { chosenApiUrl } = await playerConfig({
+      MARQUEE_PUBLIC_URL: 'https://signs.example.com',
+      MARQUEE_STAGING_API_URL: 'https://staging.example.com',
+    });
+    expect(chosenApiUrl).toBe('https://signs.example.com');
+  });
+
+  it("is this service's own API when unset, so mode 'edge' alone changes nothing", async () => {
+    const { config, chosenApiUrl } = await playerConfig({ MARQUEE_MODE: 'edge' }, '192.168.1.20:8080');
+    expect(config.mode).toBe('edge');
+    expect(config.stagingApiUrl).toBe('http://192.168.1.20:8080');
+    expect(chosenApiUrl).toBe('http://192.168.1.20:8080');
   });
 });
 

@@ -27,7 +27,8 @@ export function runtimeConfigOf(config: Config, requestOrigin?: string): Runtime
   return {
     apiUrl: base,
     productionApiUrl: base,
-    stagingApiUrl: base,
+    // Mode 'edge' makes the players use this one (docs/player.md §Start-up); unset, it is the production one.
+    stagingApiUrl: config.stagingApiUrl ?? base,
     pairingUrl: `${base}/content/pair`,
     contentUrl: `${base}${CONTENT_PLAYER_PATH}`,
     realtimeUrl: `${base.replace(/^http/, 'ws')}/realtime`,
@@ -51,8 +52,13 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The text inside the configuration's <script> element: what the page's Content-Security-Policy hashes. */
+export function runtimeConfigScriptText(runtimeConfig: RuntimeConfig): string {
+  return `window.${RUNTIME_CONFIG_GLOBAL} = ${scriptSafeJson(runtimeConfig)};`;
+}
+
 export function runtimeConfigScript(runtimeConfig: RuntimeConfig): string {
-  return `<script>window.${RUNTIME_CONFIG_GLOBAL} = ${scriptSafeJson(runtimeConfig)};</script>`;
+  return `<script>${runtimeConfigScriptText(runtimeConfig)}</script>`;
 }
 
 const HEAD_OPEN = /<head(\s[^>]*)?>/i;
