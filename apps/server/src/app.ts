@@ -11,6 +11,7 @@ import { errorHandler, notFoundHandler } from './http/errorHandler';
 import { parseQuery, rejectRefusedQuery } from './http/queryString';
 import { identityRoutes } from './identity/identityRoutes';
 import { healthRoutes } from './hosting/health';
+import { registerSecurityHeaders } from './hosting/securityHeaders';
 import { staticApps } from './hosting/staticApps';
 import { logRoutes } from './logs/logRoutes';
 import { managementApi } from './management/managementApi';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  registerSecurityHeaders(app);
   app.addHook('onRequest', rejectRefusedQuery);
 
   const created = await createServices(

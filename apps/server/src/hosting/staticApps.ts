@@ -1,7 +1,8 @@
 // Serves the built front ends at the paths of DESIGN.md §1: apps/{player,meet,content,studio,host}/dist at /,
-// /meet/, /content/, /studio/ and /host/. Each index.html gets the runtime configuration injected and is never
-// cached without revalidation; hashed files under assets/ are cached for a year. An app that is not built answers
-// a 404 page saying so (the front ends are built separately); a missing file answers the JSON 404 of the API.
+// /meet/, /content/, /studio/ and /host/. Each index.html gets the runtime configuration injected and its app's
+// security policy (pageSecurity.ts), and is never cached without revalidation; hashed files under assets/ are
+// cached for a year. An app that is not built answers a 404 page saying so (the front ends are built
+// separately); a missing file answers the JSON 404 of the API.
 // The content player and the studio route on the client (/content/pair, /studio/screens/…): an extensionless
 // path that is no file gets their index.html.
 
@@ -12,11 +13,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '@marquee/protocol';
 import { notFoundHandler } from '../http/errorHandler';
+import { pageSecurityHeaders, type PageKind } from './pageSecurity';
 import { injectRuntimeConfig, runtimeConfigOf } from './runtimeConfig';
 
 export interface HostedApp {
-  /** Folder under apps/. */
-  name: string;
+  /** Folder under apps/; also names the security policy of its pages. */
+  name: PageKind;
   /** URL prefix, with its trailing slash. */
   prefix: string;
   /** Client-side routes: extensionless paths fall back to index.html. */
@@ -97,6 +99,7 @@ export const staticApps: FastifyPluginAsync<StaticAppsOptions> = async (app, opt
   await app.register(fastifyStatic, { root: appsDir, serve: false });
 
   function sendIndex(
+    hosted: HostedApp,
     request: FastifyRequest,
     reply: FastifyReply,
     file: string,
@@ -108,8 +111,13 @@ export const staticApps: FastifyPluginAsync<StaticAppsOptions> = async (app, opt
       indexCache.set(file, cached);
     }
     // Without MARQUEE_PUBLIC_URL the URLs follow the address this request came in by (requestOrigin).
-    const html = injectRuntimeConfig(cached.html, runtimeConfigOf(config, requestOrigin(request)));
-    return reply.header('cache-control', REVALIDATE_CACHE).type('text/html; charset=utf-8').send(html);
+    const runtimeConfig = runtimeConfigOf(config, requestOrigin(request));
+    const html = injectRuntimeConfig(cached.html, runtimeConfig);
+    return reply
+      .headers(pageSecurityHeaders(hosted.name, runtimeConfig))
+      .header('cache-control', REVALIDATE_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
   function serve(hosted: HostedApp, request: FastifyRequest, reply: FastifyReply, rest: string) {
@@ -120,11 +128,12 @@ export const staticApps: FastifyPluginAsync<StaticAppsOptions> = async (app, opt
       if (stat === null || !stat.isFile()) {
         return reply
           .status(404)
+          .headers(pageSecurityHeaders(hosted.name, runtimeConfigOf(config, requestOrigin(request))))
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(notBuiltPage(hosted));
       }
-      return sendIndex(request, reply, rootIndex, stat);
+      return sendIndex(hosted, request, reply, rootIndex, stat);
     };
     if (rest === '' || rest === 'index.html') return sendRootIndex();
 
@@ -132,7 +141,7 @@ export const staticApps: FastifyPluginAsync<StaticAppsOptions> = async (app, opt
     if (file === null) return notFoundHandler(request, reply);
     const stat = statOf(file);
     if (stat?.isFile()) {
-      if (path.basename(file) === 'index.html') return sendIndex(request, reply, file, stat);
+      if (path.basename(file) === 'index.html') return sendIndex(hosted, request, reply, file, stat);
       const relative = path.relative(dist, file).split(path.sep).join('/');
       const immutable = relative.startsWith(`${HASHED_ASSETS_DIR}/`);
       reply.header('cache-control', immutable ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
@@ -141,7 +150,7 @@ export const staticApps: FastifyPluginAsync<StaticAppsOptions> = async (app, opt
     if (stat?.isDirectory()) {
       const index = path.join(file, 'index.html');
       const indexStat = statOf(index);
-      if (indexStat?.isFile()) return sendIndex(request, reply, index, indexStat);
+      if (indexStat?.isFile()) return sendIndex(hosted, request, reply, index, indexStat);
     }
     const last = rest.split('/').filter(Boolean).pop() ?? '';
     if (hosted.spa && !last.includes('.')) return sendRootIndex();
