@@ -1,4 +1,6 @@
+import { LOCAL_CACHE_PREFIX } from '@marquee/realtime';
 import { describe, expect, it } from 'vitest';
+import { IDENTITY_SESSION_KEY } from './identitySession';
 import { MemoryStorage } from './memoryStorage';
 import { createPlayerStorage } from './storage';
 
@@ -63,9 +65,38 @@ describe('createPlayerStorage', () => {
         throw new Error('denied');
       },
       removeItem: () => {},
-      clear: () => {},
+      key: () => null,
+      length: 0,
     });
     expect(() => broken.setAuth(auth)).not.toThrow();
     expect(broken.getAuth()).toBeNull();
+  });
+
+  it("clears only the player's own keys, leaving the other apps of the origin theirs", () => {
+    const raw = new MemoryStorage();
+    const storage = createPlayerStorage(raw);
+    storage.setAuth(auth);
+    storage.updateSettings({ name: 'Lobby' });
+    storage.setDeviceId('dev-1');
+    storage.set('logging', { logLevel: 4 });
+    storage.setDebugMode(true);
+    storage.set('__sc_player_no_hardware_id', true);
+    storage.setPlayerUrl('http://x/content/');
+    raw.setItem(IDENTITY_SESSION_KEY, '{"uid":"dev-1"}');
+    raw.setItem(`${LOCAL_CACHE_PREFIX}players/dev-1/pairing/code`, '1:"ABC234"');
+    raw.setItem(`${LOCAL_CACHE_PREFIX}players/dev-1`, '1:{}');
+    // Other apps served from the same origin: the studio's session, the content player's, the wrapper's.
+    raw.setItem('marquee-studio-session', '{"idToken":"t"}');
+    raw.setItem('marquee-content:cache-index', '["/media/1"]');
+    raw.setItem('marquee-host:chromeos:auth', '{"apiToken":"a"}');
+
+    storage.clear();
+
+    const left = Array.from({ length: raw.length }, (_, i) => raw.key(i)).sort();
+    expect(left).toEqual([
+      'marquee-content:cache-index',
+      'marquee-host:chromeos:auth',
+      'marquee-studio-session',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
-// The player's local storage, under exactly the keys of SPEC.md §3 (protocol's STORAGE_KEYS). Values are JSON;
-// a corrupt or unreadable value reads as missing. The key 'code' is never written (SPEC.md §3), and storage that
-// throws (privacy mode, quota) degrades to "not stored" instead of taking the player down.
+// The player's local storage, under exactly the keys of docs/player.md §Local storage (protocol's STORAGE_KEYS).
+// Values are JSON; a corrupt or unreadable value reads as missing. The key 'code' is never written, and storage
+// that throws (privacy mode, quota) degrades to "not stored" instead of taking the player down. The origin is
+// shared with the studio, the content player and the wrapper: clearing removes the player's keys only.
 
 import {
   STORAGE_KEYS,
@@ -9,8 +10,19 @@ import {
   type AuthObject,
   type Orientation,
 } from '@marquee/protocol';
+import { LOCAL_CACHE_PREFIX } from '@marquee/realtime';
+import { IDENTITY_SESSION_KEY } from './identitySession';
 
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+/** The player's stored keys: its own, its identity session and its realtime local copy (one key per path). */
+function isPlayerKey(key: string): boolean {
+  return (
+    (Object.values(STORAGE_KEYS) as string[]).includes(key) ||
+    key === IDENTITY_SESSION_KEY ||
+    key.startsWith(LOCAL_CACHE_PREFIX)
+  );
+}
 
 export interface StoredSettings {
   name?: string;
@@ -25,8 +37,10 @@ export interface PlayerStorage {
   get(key: string): unknown;
   set(key: string, value: unknown): void;
   remove(key: string): void;
-  /** Removes everything (the id query parameter's fresh start). */
+  /** Removes the player's keys, and only those (the id query parameter's fresh start). */
   clear(): void;
+  /** The player's own stored keys (STORAGE_KEYS) and their values, for passing on. */
+  storedData(): Record<string, unknown>;
   getAuth(): AuthObject | null;
   setAuth(auth: AuthObject): void;
   getSettings(): StoredSettings;
@@ -55,7 +69,15 @@ export function isAuthObject(value: unknown): value is AuthObject {
   );
 }
 
-export function createPlayerStorage(storage: StorageLike | null): PlayerStorage {
+export interface PlayerStorageOptions {
+  /** Told of every write (null: removed), e.g. to pass stored data on to the parent. Must not throw. */
+  onWrite?: (key: string, value: unknown) => void;
+}
+
+export function createPlayerStorage(
+  storage: StorageLike | null,
+  options: PlayerStorageOptions = {},
+): PlayerStorage {
   const get = (key: string): unknown => {
     try {
       const text = storage?.getItem(key);
@@ -72,6 +94,7 @@ export function createPlayerStorage(storage: StorageLike | null): PlayerStorage 
     } catch {
       // not stored: the value still lives in memory and on the server
     }
+    options.onWrite?.(key, value ?? null);
   };
   const remove = (key: string): void => {
     try {
@@ -79,6 +102,7 @@ export function createPlayerStorage(storage: StorageLike | null): PlayerStorage 
     } catch {
       // nothing to remove
     }
+    options.onWrite?.(key, null);
   };
   const getSettings = (): StoredSettings => {
     const value = get(STORAGE_KEYS.settings);
@@ -95,10 +119,20 @@ export function createPlayerStorage(storage: StorageLike | null): PlayerStorage 
     remove,
     clear() {
       try {
-        storage?.clear();
+        if (storage === null) return;
+        const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+        for (const key of keys) if (key !== null && isPlayerKey(key)) storage.removeItem(key);
       } catch {
         // nothing to clear
       }
+    },
+    storedData() {
+      const data: Record<string, unknown> = {};
+      for (const key of Object.values(STORAGE_KEYS)) {
+        const value = get(key);
+        if (value !== null) data[key] = value;
+      }
+      return data;
     },
     getAuth() {
       const value = get(STORAGE_KEYS.auth);
