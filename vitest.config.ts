@@ -9,6 +9,7 @@ export default defineConfig({
       'e2e/vitest.config.ts',
       'bench/vitest.config.ts',
       'cluster/vitest.config.ts',
+      'tools/vitest.config.ts',
     ],
     reporters: ['default', './tools/summaryReporter.ts'],
   },

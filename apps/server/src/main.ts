@@ -1,7 +1,10 @@
-// Entry point: `npm start` (DESIGN.md §9). Reads the configuration, migrates the database, listens, prints where
-// the player, the studio and the API docs are, and shuts down cleanly on SIGTERM/SIGINT.
+// Entry point: `npm start` runs it compiled, `node apps/server/dist/main.js` (tools/build.mjs bundles it). Reads the
+// configuration, migrates the database, listens, prints where the player, the studio and the API docs are, and
+// shuts down cleanly on SIGTERM/SIGINT.
 
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
@@ -9,6 +12,11 @@ import { migrateToLatest } from './db/migrations';
 
 /** Longest wait for in-flight requests at shutdown before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * apps/, which holds the built front ends: two folders up from this file, which is apps/server/src/main.ts or, once
+ * bundled, apps/server/dist/main.js (the bundle's import.meta.url is main.js's for every module in it).
+ */
+const APPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 function readConfig(): Config {
   try {
@@ -27,7 +35,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrateToLatest(database.db, database.dialect);
-  const app = await buildApp(config, { database, migrate: false });
+  const app = await buildApp(config, { database, migrate: false, appsDir: APPS_DIR });
   app.log.info({ database: database.location, migrations: applied }, 'database ready');
 
   let stopping = false;
