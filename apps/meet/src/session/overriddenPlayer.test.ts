@@ -64,7 +64,7 @@ describe('connectOverriddenPlayer', () => {
     ]);
   });
 
-  it('reconnects every 5 s, at most 3 times, then gives up', () => {
+  it('reconnects 5 s after a socket error, at most 3 attempts, then logs that it gives up', () => {
     const { sockets, logger } = setup({ websocket: PAIR });
     for (let attempt = 1; attempt <= 3; attempt++) {
       sockets[attempt - 1]?.fail();
@@ -80,23 +80,55 @@ describe('connectOverriddenPlayer', () => {
     expect(logger.error).toHaveBeenCalledWith('Max reconnect attempts reached');
   });
 
-  it('counts attempts again after a successful open', () => {
-    const { sockets } = setup({ websocket: PAIR });
-    sockets[0]?.fail();
-    vi.advanceTimersByTime(5000);
-    sockets[1]?.onopen?.(new Event('open'));
-    for (let i = 1; i <= 3; i++) {
+  it('does not reconnect after a clean close', () => {
+    const { sockets, logger } = setup({ websocket: PAIR });
+    sockets[0]?.onopen?.(new Event('open'));
+    sockets[0]?.onclose?.({ wasClean: true, code: 1000 } as CloseEvent);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('counts attempts across successful opens: a flapping server ends in giving up', () => {
+    const { sockets, logger } = setup({ websocket: PAIR });
+    for (let i = 0; i < 10 && sockets[i] !== undefined; i++) {
+      sockets[i]?.onopen?.(new Event('open'));
       sockets[i]?.fail();
       vi.advanceTimersByTime(5000);
     }
-    expect(sockets).toHaveLength(5);
+    expect(sockets).toHaveLength(4);
+    expect(logger.error).toHaveBeenCalledWith('Max reconnect attempts reached');
+  });
+
+  it('takes a close without a close frame (a dropped connection) for a failure', () => {
+    const { sockets } = setup({ websocket: PAIR });
+    sockets[0]?.onopen?.(new Event('open'));
+    sockets[0]?.onclose?.({ wasClean: false, code: 1006 } as CloseEvent);
+    vi.advanceTimersByTime(5000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('reconnects once per failed socket, however many events it fires', () => {
+    const { sockets } = setup({ websocket: PAIR });
+    sockets[0]?.onerror?.(new Event('error'));
+    sockets[0]?.onclose?.({ wasClean: false, code: 1006 } as CloseEvent);
+    vi.advanceTimersByTime(5000);
+    expect(sockets).toHaveLength(2);
   });
 
   it('stops: closes the socket and never reconnects', () => {
     const { sockets, stop } = setup({ websocket: PAIR });
     stop();
     expect(sockets[0]?.closed).toBe(true);
-    sockets[0]?.onclose?.({} as CloseEvent);
+    sockets[0]?.fail();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('stops while a reconnect is pending: none is made', () => {
+    const { sockets, stop } = setup({ websocket: PAIR });
+    sockets[0]?.fail();
+    stop();
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
   });

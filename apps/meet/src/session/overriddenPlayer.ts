@@ -1,6 +1,6 @@
-// The overridden player (SPEC.md §4 "Overridden player"): the node players/{id}/overridden_player names a
+// The overridden player (docs/meeting-room.md §Overridden player): the node players/{id}/overridden_player names a
 // websocket pair; the player connects (the first URL on WebOS or on a plain-http page, else the second), passes
-// every JSON message on, reconnects every 5 s after a failure, at most 3 times. Loaded on demand: protocol's
+// every JSON message on, reconnects 5 s after a socket failure, at most 3 attempts in all. Loaded on demand: protocol's
 // message parser carries zod, which the first load does without.
 
 import {
@@ -67,28 +67,36 @@ export function connectOverriddenPlayer(options: OverriddenPlayerOptions): () =>
   let stopped = false;
   let socket: SocketLike | null = null;
   let retry: unknown;
+  // Attempts in all, for the life of this value: an open does not give them back, so a server that accepts and
+  // then fails over and over ends in giving up like one that never answers.
   let attempts = 0;
   const connect = () => {
-    socket = openSocket(url);
-    socket.onopen = () => {
-      attempts = 0;
-      logger.info('overridden player connected', url);
-    };
-    socket.onmessage = (event) => {
+    const current = openSocket(url);
+    socket = current;
+    let failed = false;
+    current.onopen = () => logger.info('overridden player connected', url);
+    current.onmessage = (event) => {
       const message = parseOverriddenPlayerMessage(event.data);
       if (message.ok) onMessage(message.value);
       else logger.error(message.error);
     };
-    // A failed or dropped socket always ends in close: reconnect from there, once per socket.
-    socket.onclose = () => {
-      socket = null;
-      if (stopped) return;
+    // Only a failure reconnects, once per socket however many events it fires: an error, or a close without a
+    // close frame (a dropped connection, on which Chromium fires no error). A clean close is the server's say.
+    const fail = () => {
+      if (stopped || failed) return;
+      failed = true;
       if (attempts >= WEBSOCKET_MAX_RECONNECT_ATTEMPTS) {
         logger.error(MAX_RECONNECT_MESSAGE);
         return;
       }
       attempts += 1;
       retry = timers.setTimeout(connect, WEBSOCKET_RECONNECT_INTERVAL_MS);
+    };
+    current.onerror = fail;
+    current.onclose = (event) => {
+      if (socket === current) socket = null;
+      if (event.wasClean === false) fail();
+      else if (!stopped && !failed) logger.info('overridden player closed', url);
     };
   };
   connect();
