@@ -1,6 +1,6 @@
 // The blocked view (SPEC.md §2): registration was refused with 403.
 
-export const BLOCKED_TITLE = 'This device is blocked';
+const BLOCKED_TITLE = 'This device is blocked';
 
 export function Blocked() {
   return (

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 
-export const MEET_FRAME_ID = 'marquee-meet-frame';
+const MEET_FRAME_ID = 'marquee-meet-frame';
 
 export function MeetFrame({ src, ref }: { src: string | null; ref?: Ref<HTMLIFrameElement> }) {
   return (

@@ -9,7 +9,7 @@ import {
   TOAST_AUTO_CLOSE_MS,
 } from '@marquee/protocol';
 
-export function toastPosition(
+function toastPosition(
   hostPlatform: string,
 ): typeof MEET_TOAST_POSITION | typeof MEET_TOAST_POSITION_BOTTOM {
   return (MEET_BOTTOM_TOAST_PLATFORMS as readonly string[]).includes(hostPlatform)
@@ -39,7 +39,7 @@ export function Toasts({ hostPlatform }: { hostPlatform: string }) {
   );
 }
 
-export interface ToastOptions {
+interface ToastOptions {
   toastId?: string;
   autoCloseMs: number;
 }

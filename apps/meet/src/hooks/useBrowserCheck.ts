@@ -8,7 +8,7 @@ import { showToast } from '../components/Toasts';
 
 let initialised = false;
 
-export interface BrowserCheckOptions {
+interface BrowserCheckOptions {
   userAgent: string;
   skipUnsupportedBrowserCheck?: boolean;
   show?: typeof showToast;
@@ -32,9 +32,4 @@ export function useBrowserCheck({
     }, BROWSER_CHECK_DELAY_MS);
     return () => clearTimeout(timer);
   }, [userAgent, skipUnsupportedBrowserCheck, show]);
-}
-
-/** For tests: forget that the check ran. */
-export function resetBrowserCheck(): void {
-  initialised = false;
 }

@@ -6,9 +6,9 @@ import { DUPLICATE_DISCONNECT_DELAY_MS } from '@marquee/protocol';
 import { watchConnectionId, type DuplicateWatch } from '../session/duplicateConnection';
 import { showToast } from '../components/Toasts';
 
-export const DUPLICATE_PLAYER_MESSAGE = 'This player will be disconnected due to a duplicate Marquee player.';
+const DUPLICATE_PLAYER_MESSAGE = 'This player will be disconnected due to a duplicate Marquee player.';
 
-export interface DuplicateDetectionOptions {
+interface DuplicateDetectionOptions {
   ownId: string | null;
   serverId: unknown;
   app: unknown;

@@ -8,7 +8,7 @@ import type { OverriddenPlayer } from '@marquee/protocol';
 import { frameSourceFromApp } from '../session/frameSource';
 import type { MeetSession } from '../session/startMeet';
 
-export const OVERRIDDEN_PLAYER_EVENT = 'overriddenPlayerMessage';
+const OVERRIDDEN_PLAYER_EVENT = 'overriddenPlayerMessage';
 
 export function useFrameSource(session: MeetSession, app: unknown, overridden: unknown): string | null {
   const [href, setHref] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import { useActionFlagRunner, type ActionFlagHandlers } from '@marquee/player-co
 import type { MeetSession } from '../session/startMeet';
 
 /** Clears the page's caches (and the worker's), then reloads. */
-export async function clearCaches(
+async function clearCaches(
   reload: () => void,
   cacheStorage: CacheStorage | undefined = globalThis.caches,
 ) {

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { callParent, type StoredSettings } from '@marquee/player-core';
 import type { MeetSession } from '../session/startMeet';
 
-export const SETTINGS_STORAGE_KEY = 'settings';
+const SETTINGS_STORAGE_KEY = 'settings';
 
 const isSettings = (value: unknown): value is StoredSettings =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { startMeet, type MeetStartResult } from '../session/startMeet';
 
-export type MeetStartupState = { kind: 'loading' } | MeetStartResult;
+type MeetStartupState = { kind: 'loading' } | MeetStartResult;
 
 let started: Promise<MeetStartResult> | null = null;
 

@@ -8,10 +8,10 @@ import {
   MINIMUM_CHROME_VERSION,
 } from '@marquee/protocol';
 
-export const UPGRADE_CHROME_MESSAGE = `Please upgrade to Google Chrome to version ${MINIMUM_CHROME_VERSION} or later.`;
-export const RECOMMEND_CHROME_MESSAGE = 'Running in Google Chrome is recommended.';
+const UPGRADE_CHROME_MESSAGE = `Please upgrade to Google Chrome to version ${MINIMUM_CHROME_VERSION} or later.`;
+const RECOMMEND_CHROME_MESSAGE = 'Running in Google Chrome is recommended.';
 
-export interface BrowserVerdict {
+interface BrowserVerdict {
   kind: 'error' | 'warning';
   message: string;
   /** How long the toast stays. */

@@ -12,9 +12,9 @@ import {
 } from '@marquee/protocol';
 import { defaultTimers, type Logger, type Timers } from '@marquee/player-core';
 
-export const NO_WEBSOCKET_URL_MESSAGE = 'No websocket URL provided';
-export const NO_OVERRIDDEN_PLAYER_MESSAGE = 'No overridden player provided';
-export const MAX_RECONNECT_MESSAGE = 'Max reconnect attempts reached';
+const NO_WEBSOCKET_URL_MESSAGE = 'No websocket URL provided';
+const NO_OVERRIDDEN_PLAYER_MESSAGE = 'No overridden player provided';
+const MAX_RECONNECT_MESSAGE = 'Max reconnect attempts reached';
 
 export interface SocketLike {
   onopen: ((event: Event) => void) | null;
@@ -24,7 +24,7 @@ export interface SocketLike {
   close(): void;
 }
 
-export interface OverriddenPlayerOptions {
+interface OverriddenPlayerOptions {
   /** The overridden_player node as the database holds it. */
   value: unknown;
   /** WebOS devices and plain-http pages take the first (plain) URL of the pair. */

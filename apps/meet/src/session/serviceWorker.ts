@@ -9,10 +9,10 @@ import {
 } from '@marquee/protocol';
 import { defaultTimers, type Timers } from '@marquee/player-core';
 
-export const SKIP_WAITING_MESSAGE = { type: 'SKIP_WAITING' } as const;
+const SKIP_WAITING_MESSAGE = { type: 'SKIP_WAITING' } as const;
 export const SERVICE_WORKER_UNSUPPORTED_MESSAGE = 'Service worker unsupported: updates are not kept';
 
-export interface ServiceWorkerOptions {
+interface ServiceWorkerOptions {
   container: ServiceWorkerContainer | undefined;
   /** The page's base path, '/meet/'. */
   base: string;

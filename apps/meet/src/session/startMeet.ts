@@ -10,7 +10,6 @@ import {
   MEET_MODEL,
   MEET_PLATFORM,
   MEET_VERSION,
-  decodeApiToken,
   type AuthObject,
   type MeetDevice,
 } from '@marquee/protocol';
@@ -18,20 +17,20 @@ import {
   BlockedPlayerError,
   apiBaseUrl,
   createHttpClient,
-  createIdentitySession,
   createLogger,
   createPlayerStorage,
   logStart,
   newDeviceId,
   pageRuntimeConfig,
   registerPlayer,
+  startRealtimeSession,
   type HttpClient,
   type IdentitySession,
   type Logger,
   type PlayerStorage,
   type RuntimeConfig,
 } from '@marquee/player-core';
-import { createDatabase, type Database } from '@marquee/realtime';
+import type { Database } from '@marquee/realtime';
 
 export interface MeetSession {
   readonly config: RuntimeConfig;
@@ -52,7 +51,7 @@ export interface MeetSession {
 
 export type MeetStartResult = { kind: 'ready'; session: MeetSession | null } | { kind: 'blocked' };
 
-export interface MeetEnvironment {
+interface MeetEnvironment {
   window: Window;
   reload: () => void;
 }
@@ -115,28 +114,18 @@ export async function startMeet({ window: win, reload }: MeetEnvironment): Promi
   if (auth === null) return { kind: 'ready', session: null };
   const current = auth;
 
-  const identity = createIdentitySession({
-    identityUrl: config.identityUrl,
-    storage: safeLocalStorage(win),
+  // connection/id is compared live with this page's own: no local copy (offline support disabled). The meeting
+  // variant registers on every load, so it signs in afresh every time too.
+  const { identity, db, tokenPlayerId: playerId, signIn } = startRealtimeSession({
+    config,
+    auth: current,
+    identityStorage: safeLocalStorage(win),
+    localCopy: null,
+    reuseSession: false,
     logger,
     onSignedOut: (error) => logger.warn('signed out by the identity provider', error.code),
   });
-  const playerId = decodeApiToken(current.apiToken).playerId;
-  identity.signOut();
-  const signIn = identity.signInWithCustomToken(current.firebaseTokenV2).catch((error: unknown) => {
-    logger.warn('identity sign-in failed', (error as Error).message);
-  });
-  // connection/id is compared live with this page's own: no local copy (offline support disabled).
-  const db = createDatabase({
-    url: config.realtimeUrl,
-    restUrl: config.apiUrl,
-    storage: null,
-    getToken: async () => {
-      await signIn;
-      return identity.getIdToken();
-    },
-    logger,
-  });
+  signIn.catch((error: unknown) => logger.warn('identity sign-in failed', (error as Error).message));
   return {
     kind: 'ready',
     session: {
