@@ -1,13 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { waitForFramedEnvironment } from './framedEnvironment';
+import { FRAMED_PARENT_GRACE_MS, waitForFramedEnvironment } from './framedEnvironment';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('waitForFramedEnvironment', () => {
-  it('does not wait on other platforms', async () => {
-    const isFramed = vi.fn(() => false);
-    await expect(waitForFramedEnvironment({ platform: 'browser', isFramed })).resolves.toBe(false);
+  it('elsewhere looks for an answered parent for the short grace only, and logs nothing', async () => {
+    const logger = { warn: vi.fn() };
+    let result: boolean | undefined;
+    void waitForFramedEnvironment({ platform: 'android', isFramed: () => false, logger }).then(
+      (r) => (result = r),
+    );
+    await vi.advanceTimersByTimeAsync(FRAMED_PARENT_GRACE_MS - 100);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(result).toBe(false);
+    expect(logger.warn).not.toHaveBeenCalled();
+    expect(FRAMED_PARENT_GRACE_MS).toBeLessThanOrEqual(500);
+    await expect(waitForFramedEnvironment({ platform: 'browser', isFramed: () => true })).resolves.toBe(true);
   });
 
   it('polls every 100 ms on chromeos and resolves once framed', async () => {

@@ -1,5 +1,8 @@
-// The framed-environment wait (SPEC.md §4 step 2): on chromeos only, wait up to 15 s, polling every 100 ms, for
-// the wrapper around the player to answer; on time-out go on without a parent link and log it.
+// The framed-environment wait (docs/player.md §Start-up step 2): on chromeos only, wait up to 15 s, polling every
+// 100 ms, for the wrapper around the player to answer; on time-out go on without a parent link and log it.
+// Elsewhere the player does not wait for a handshake: its bridge connects in the background, and the start-up only
+// looks, for a few polls, whether a parent that is already there has answered (a live wrapper answers the first
+// ping within milliseconds), so that its auth and capabilities are read before the player registers.
 
 import { FRAMED_ENVIRONMENT_POLL_MS, FRAMED_ENVIRONMENT_WAIT_MS } from '@marquee/protocol';
 import type { Logger } from './logger';
@@ -7,6 +10,8 @@ import { defaultTimers, type Timers } from './timers';
 
 export const FRAMED_ENVIRONMENT_PLATFORM = 'chromeos';
 export const FRAMED_ENVIRONMENT_TIMEOUT_MESSAGE = `Framed environment not found in ${FRAMED_ENVIRONMENT_WAIT_MS / 1000} s`;
+/** Off chromeos, how long the start-up looks for a parent that already answered: five polls. */
+export const FRAMED_PARENT_GRACE_MS = 5 * FRAMED_ENVIRONMENT_POLL_MS;
 
 export interface FramedEnvironmentOptions {
   platform: string;
@@ -16,10 +21,12 @@ export interface FramedEnvironmentOptions {
   logger?: Pick<Logger, 'warn'>;
 }
 
-/** Whether the player runs framed. Waits only on chromeos; elsewhere answers at once. */
+/** Whether the player runs framed: up to 15 s on chromeos (logged on time-out), the short grace elsewhere. */
 export function waitForFramedEnvironment(options: FramedEnvironmentOptions): Promise<boolean> {
   const { isFramed, timers = defaultTimers } = options;
-  if (options.platform !== FRAMED_ENVIRONMENT_PLATFORM || isFramed()) return Promise.resolve(isFramed());
+  if (isFramed()) return Promise.resolve(true);
+  const chromeos = options.platform === FRAMED_ENVIRONMENT_PLATFORM;
+  const limit = chromeos ? FRAMED_ENVIRONMENT_WAIT_MS : FRAMED_PARENT_GRACE_MS;
   return new Promise((resolve) => {
     let waited = 0;
     const poll = timers.setInterval(() => {
@@ -27,9 +34,9 @@ export function waitForFramedEnvironment(options: FramedEnvironmentOptions): Pro
       if (isFramed()) {
         timers.clearInterval(poll);
         resolve(true);
-      } else if (waited >= FRAMED_ENVIRONMENT_WAIT_MS) {
+      } else if (waited >= limit) {
         timers.clearInterval(poll);
-        options.logger?.warn(FRAMED_ENVIRONMENT_TIMEOUT_MESSAGE);
+        if (chromeos) options.logger?.warn(FRAMED_ENVIRONMENT_TIMEOUT_MESSAGE);
         resolve(false);
       }
     }, FRAMED_ENVIRONMENT_POLL_MS);
