@@ -1,15 +1,9 @@
-// Start-up of the general player, in the order of SPEC.md §4: logging; the framed-environment wait (chromeos
-// only); auth; the realtime connection. Orientation, the frame's bridge interface and the heartbeat follow as
-// hooks of the mounted App, in that order. Everything here is player-core put together; nothing is UI.
+// Start-up of the general player, in the order of docs/player.md §Start-up: logging; the framed-environment wait
+// (chromeos only); auth; the realtime connection. Orientation, the frame's bridge interface and the heartbeat
+// follow as hooks of the mounted App, in that order. Everything here is player-core put together; nothing is UI.
 
-import { createBridge, type Bridge } from '@marquee/bridge';
-import {
-  DEFAULT_PLAYER_NAME,
-  FRAMED_ENVIRONMENT_WAIT_MS,
-  IDENTITY_WAIT_MS,
-  decodeApiToken,
-  type AuthObject,
-} from '@marquee/protocol';
+import type { Bridge } from '@marquee/bridge';
+import { DEFAULT_PLAYER_NAME, IDENTITY_WAIT_MS, type AuthObject } from '@marquee/protocol';
 import {
   DuplicateHardwareError,
   IdentityError,
@@ -18,7 +12,6 @@ import {
   callParent,
   createHttpClient,
   createLogShipper,
-  createIdentitySession,
   createLogger,
   createPlayerStorage,
   logStart,
@@ -26,7 +19,7 @@ import {
   pageRuntimeConfig,
   registerPlayer,
   resolveAuth,
-  waitForFramedEnvironment,
+  startRealtimeSession,
   type DeviceHardware,
   type HttpClient,
   type IdentitySession,
@@ -34,7 +27,8 @@ import {
   type PlayerStorage,
   type RuntimeConfig,
 } from '@marquee/player-core';
-import { createDatabase, type Database } from '@marquee/realtime';
+import type { Database } from '@marquee/realtime';
+import { connectParent, type ParentConnection } from './parentBridge';
 import { BROWSER_MODEL, mergeCapabilities, platformOf, type Capabilities } from './platform';
 
 export const SERVICE_NAME = 'marquee-player';
@@ -72,51 +66,46 @@ export interface StartEnvironment {
   reload: () => void;
 }
 
-async function connectParent(win: Window, platform: string, logger: Logger): Promise<Bridge | null> {
-  if (win.parent === win) return null;
-  const bridge = createBridge({
-    target: win.parent,
-    targetOrigin: '*',
-    allowAnyOrigin: true,
-    ...(platform === 'chromeos' ? { connectTimeoutMs: FRAMED_ENVIRONMENT_WAIT_MS } : {}),
-    onError: (error) => logger.warn('parent bridge', (error as Error).message),
-  });
-  const connecting = bridge.connect().then(
-    () => true,
-    () => false,
-  );
-  const framed =
-    platform === 'chromeos'
-      ? await waitForFramedEnvironment({ platform, isFramed: () => bridge.connected, logger })
-      : await connecting;
-  if (framed) return bridge;
-  bridge.close();
-  return null;
-}
+/** Logged when reading the device info the duplicate-screen check needs from the parent fails. */
+export const DUPLICATE_SCREEN_CHECK = 'Duplicate Screen Check';
 
 export async function startPlayer({ window: win, reload }: StartEnvironment): Promise<StartResult> {
   const startedAt = Date.now();
   // 1. Logging.
   const config = pageRuntimeConfig();
-  const storage = createPlayerStorage(safeLocalStorage(win));
+  let parentLink: ParentConnection | null = null;
+  // Whatever the player stores is passed on to its parent, cleaned (docs/player.md §Local storage).
+  const storage = createPlayerStorage(safeLocalStorage(win), {
+    onWrite: (key, value) => parentLink?.passOn(key, value),
+  });
   const logger = createLogger({ service: SERVICE_NAME, level: () => storage.getLogLevel() });
   logStart(logger, { service: SERVICE_NAME, mode: config.mode, version: config.version });
   const platform = platformOf(win.location.search);
 
   // 2. The framed environment.
-  const parent = await connectParent(win, platform, logger);
-  if (parent !== null) {
-    logger.addSink((line) => {
-      if (line.level === 'error' || line.level === 'warn') void callParent(parent, 'logService', [line]);
-    });
-  }
+  parentLink = await connectParent(win, platform, storage, logger);
+  const { parent } = parentLink;
+  const toParent = parentLink;
+  logger.addSink((line) => {
+    if (line.level === 'error' || line.level === 'warn') toParent.log(line);
+  });
+  // The hardware id and the device info feed the duplicate-screen check: a failed read is logged under its name.
+  const deviceInfo = <T>(method: string) =>
+    parent === null
+      ? Promise.resolve(null)
+      : parent.call<T>(method).then(
+          (value) => value ?? null,
+          (error: Error) => {
+            logger.warn(DUPLICATE_SCREEN_CHECK, `${method} failed: ${error.message}`);
+            return null;
+          },
+        );
   const [model, hardwareIdFromParent, metadata, hardware] = await Promise.all([
     callParent<string>(parent, 'getModel', [], logger),
-    storage.getNoHardwareId()
-      ? Promise.resolve(null)
-      : callParent<string>(parent, 'getHardwareId', [], logger),
+    // Skipped when the no-hardware-id flag is stored (docs/player.md §Auth).
+    storage.getNoHardwareId() ? Promise.resolve(null) : deviceInfo<string>('getHardwareId'),
     callParent<unknown>(parent, 'getMetadata', [], logger),
-    callParent<DeviceHardware>(parent, 'getDeviceInfo', [], logger),
+    deviceInfo<DeviceHardware>('getDeviceInfo'),
   ]);
   const capabilities = mergeCapabilities(metadata);
 
@@ -159,9 +148,12 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
   });
   logger.addSink(shipper.sink);
 
-  const identity = createIdentitySession({
-    identityUrl: config.identityUrl,
-    storage: safeLocalStorage(win),
+  // 4. The realtime database, on the identity session (kept across reloads: the player must start offline).
+  const { identity, db, tokenPlayerId, signIn } = startRealtimeSession({
+    config,
+    auth: resolved.auth,
+    identityStorage: safeLocalStorage(win),
+    reuseSession: true,
     mobile: /Android|iPhone|iPad|Mobile/i.test(win.navigator.userAgent),
     logger,
     onSignedOut: (error) => {
@@ -169,12 +161,6 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
       reload();
     },
   });
-  const tokenPlayerId = decodeApiToken(resolved.auth.apiToken).playerId;
-  if (identity.uid !== tokenPlayerId) identity.signOut();
-  const signIn =
-    identity.uid === tokenPlayerId
-      ? Promise.resolve(tokenPlayerId)
-      : identity.signInWithCustomToken(resolved.auth.firebaseTokenV2).then((session) => session.uid);
   signIn.catch((error: unknown) => {
     if (error instanceof IdentityError && STALE_CREDENTIAL_CODES.includes(error.code)) {
       // The player was deleted or its credentials replaced elsewhere: register again.
@@ -185,22 +171,11 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
       logger.warn('identity sign-in failed', (error as Error).message);
     }
   });
-  // SPEC.md §4: without an identity within 4.5 s, the id stored under the auth entry is used.
+  // docs/player.md §Start-up: without an identity within 4.5 s, the id stored under the auth entry is used.
   const playerId = await Promise.race([
     signIn.catch(() => tokenPlayerId),
     new Promise<string>((resolve) => win.setTimeout(() => resolve(tokenPlayerId), IDENTITY_WAIT_MS)),
   ]);
-
-  // 4. The realtime database.
-  const db = createDatabase({
-    url: config.realtimeUrl,
-    restUrl: config.apiUrl,
-    getToken: async () => {
-      await signIn.catch(() => null);
-      return identity.getIdToken();
-    },
-    logger,
-  });
 
   return {
     kind: 'ready',
