@@ -51,7 +51,7 @@ export interface MeetSession {
 
 export type MeetStartResult = { kind: 'ready'; session: MeetSession | null } | { kind: 'blocked' };
 
-export interface MeetEnvironment {
+interface MeetEnvironment {
   window: Window;
   reload: () => void;
 }
