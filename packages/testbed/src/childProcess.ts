@@ -10,9 +10,12 @@ let exitHookInstalled = false;
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const child of running) child.kill('SIGKILL');
-  });
+  process.once('exit', killAllProcesses);
+}
+
+/** SIGKILLs every process the testbed started that is still running (each by its own pid). */
+export function killAllProcesses(): void {
+  for (const child of running) child.kill('SIGKILL');
 }
 
 export interface ServiceProcess {
@@ -28,14 +31,23 @@ export interface ServiceProcess {
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
 }
 
+export interface ProcessOptions extends Pick<SpawnOptions, 'cwd' | 'env' | 'detached'> {
+  /** Opens an IPC channel to the process (`child.send`, `child.on('message')`). */
+  ipc?: boolean;
+}
+
 export function startProcess(
   name: string,
   command: string,
   args: string[],
-  options: SpawnOptions = {},
+  options: ProcessOptions = {},
 ): ServiceProcess {
   installExitHook();
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const { ipc, ...spawnOptions } = options;
+  const child = spawn(command, args, {
+    stdio: ipc === true ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+    ...spawnOptions,
+  });
   if (child.pid === undefined) throw new Error(`${name}: could not start ${command}`);
   running.add(child);
   let output = '';

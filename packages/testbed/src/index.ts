@@ -1,6 +1,10 @@
-// @marquee/testbed: real services started by tests and benchmarks themselves (DESIGN.md §10), never pre-started.
+// @marquee/testbed: the one place tests and benchmarks start things (docs/testing.md §Testbed): real services,
+// the compiled Marquee server, Debian Chromium, free ports and child processes, all started by the tests
+// themselves, never pre-started, and stopped with the run that started them.
 export { LOOPBACK, freePort, waitForPort } from './freePort';
-export { startProcess, type ServiceProcess } from './childProcess';
+export { killAllProcesses, startProcess, type ProcessOptions, type ServiceProcess } from './childProcess';
+export { REPO_ROOT } from './repo';
+export { assertBuilt, type BuildTarget } from './build';
 export { findPostgresBinaries, startPostgres, type PostgresServer } from './postgres';
 export { findRedisServer, startRedis, type RedisServer } from './redis';
 export {
@@ -12,4 +16,7 @@ export {
   type NginxServer,
 } from './nginx';
 export { SERVER_MAIN, createServerNode, type ServerNode, type ServerNodeOptions } from './serverNode';
+export { startServer, type MarqueeServer, type ServerOptions } from './server';
+export { startTcpProxy, type TcpProxy } from './tcpProxy';
+export { CHROMIUM_PATH, launchBrowser } from './browser';
 export { nodeName, startCluster, type Cluster, type ClusterOptions } from './cluster';

@@ -1,16 +1,20 @@
-// One Marquee server node as production runs it: its own process (`node --import tsx apps/server/src/main.ts`, one
-// process, so a SIGKILL kills the server itself), configured only by its environment, ready when /readyz answers
-// 200. It can be stopped, killed and started again on the same port, as an operator or a crash would.
+// One Marquee server node as production runs it: the compiled server (`node apps/server/dist/main.js`, what
+// `npm start` runs) in its own process, so a SIGKILL kills the server itself, configured only by its
+// environment, ready when /readyz answers 200. It can be stopped, killed and started again on the same port, as an
+// operator or a crash would. Before its first start the build is asked whether the server is built from the
+// current sources (build.ts).
 
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { assertBuilt } from './build';
 import { startProcess, type ServiceProcess } from './childProcess';
 import { LOOPBACK, freePort } from './freePort';
+import { REPO_ROOT } from './repo';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
+/** The compiled server (tools/build.mjs writes it). */
+export const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 
-/** Starting takes a few seconds (TypeScript compiled on load, migrations); the machine may be busy. */
+/** Starting takes a second or two (migrations); the machine may be busy. */
 const READY_TIMEOUT_MS = 60_000;
 /** main.ts gives requests in flight 10 s at shutdown; past this, SIGKILL. */
 const STOP_GRACE_MS = 15_000;
@@ -29,6 +33,8 @@ export interface ServerNode {
   readonly wsUrl: string;
   /** The running process's id; null when stopped. */
   readonly pid: number | null;
+  /** The running process (its IPC channel with `ipc`); null when stopped. */
+  readonly child: ChildProcess | null;
   running(): boolean;
   /** Starts it (again) on the same port and waits until GET /readyz answers 200. */
   start(): Promise<void>;
@@ -46,6 +52,10 @@ export interface ServerNodeOptions {
   port?: number;
   /** The node's configuration (DATABASE_URL, REDIS_URL, MARQUEE_DATA_DIR…); PORT and MARQUEE_HOST are set here. */
   env: Record<string, string>;
+  /** Node options before the server's script: flags (--expose-gc) and modules imported first (--import …). */
+  nodeArgs?: string[];
+  /** Opens an IPC channel to the process (`child.send`, `child.on('message')`). */
+  ipc?: boolean;
 }
 
 /** Resolves once GET {origin}/readyz answers 200; rejects if the process ends or the time runs out. */
@@ -61,7 +71,7 @@ async function waitUntilReady(origin: string, child: ServiceProcess): Promise<vo
     } catch (error) {
       last = (error as Error).message;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`not ready within ${READY_TIMEOUT_MS} ms (last /readyz: ${last})`);
 }
@@ -90,11 +100,14 @@ export async function createServerNode(options: ServerNodeOptions): Promise<Serv
 
   const launch = async () => {
     if (running()) return;
+    await assertBuilt(['server']);
     retire();
-    const started = startProcess(`node ${options.name}`, process.execPath, ['--import', 'tsx', SERVER_MAIN], {
-      cwd: REPO_ROOT,
-      env,
-    });
+    const started = startProcess(
+      `node ${options.name}`,
+      process.execPath,
+      [...(options.nodeArgs ?? []), SERVER_MAIN],
+      { cwd: REPO_ROOT, env, ipc: options.ipc === true },
+    );
     current = started;
     try {
       await waitUntilReady(origin, started);
@@ -113,6 +126,9 @@ export async function createServerNode(options: ServerNodeOptions): Promise<Serv
     wsUrl: `ws://${LOOPBACK}:${port}/realtime`,
     get pid() {
       return running() ? (current as ServiceProcess).pid : null;
+    },
+    get child() {
+      return running() ? (current as ServiceProcess).child : null;
     },
     running,
     output,
