@@ -37,7 +37,8 @@ function buildTarget(root, target) {
 }
 
 /**
- * Builds what is needed; resolves with the names of the targets it built.
+ * Builds what is needed; resolves with the names of the targets it built. A target that fails does not stop the
+ * others; the failures are thrown together at the end.
  * @param {RunOptions} options
  * @returns {Promise<string[]>}
  */
@@ -47,22 +48,31 @@ export async function buildTargets(options) {
   const targets = selectTargets(listTargets(root), options.names ?? []);
   /** @type {string[]} */
   const built = [];
+  /** @type {string[]} */
+  const failures = [];
   for (const target of targets) {
     const state = targetState(root, target);
     const reason = options.force === true ? 'forced' : state.reason;
     if (reason === null) continue;
     log(`building ${target.name} (${reason})`);
     const targetStarted = performance.now();
-    const read = await buildTarget(root, target);
-    checkCovered(root, target.dir, read, state.fingerprint.files);
+    try {
+      const read = await buildTarget(root, target);
+      checkCovered(root, target.dir, read, state.fingerprint.files);
+    } catch (error) {
+      failures.push(`${target.name}: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
     // The fingerprint taken before the build: a source edited during it makes the next run build again.
     writeStamp(root, target, state.fingerprint);
     built.push(target.name);
     log(`built ${target.name} in ${((performance.now() - targetStarted) / 1000).toFixed(1)} s`);
   }
-  const fresh = targets.filter((target) => !built.includes(target.name)).map((target) => target.name);
-  if (fresh.length > 0) {
-    log(`up to date: ${fresh.join(', ')} (${Math.round(performance.now() - started)} ms)`);
+  if (failures.length > 0) throw new Error(failures.join('\n'));
+  if (built.length === 0) {
+    log(
+      `up to date: ${targets.map((target) => target.name).join(', ')} (${Math.round(performance.now() - started)} ms)`,
+    );
   }
   return built;
 }
