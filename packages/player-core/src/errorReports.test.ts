@@ -40,14 +40,11 @@ describe('reportUncaughtErrors', () => {
 
   it('names an error without a message, bounds long ones, and survives a failed send', async () => {
     const events = new EventTarget();
-    const send = vi.fn(async () => Promise.reject(new Error('offline')));
+    const send = vi.fn(async (_report: ErrorReport) => Promise.reject(new Error('offline')));
     reportUncaughtErrors({ events, service: 's', send });
     events.dispatchEvent(Object.assign(new Event('error'), { message: '' }));
     events.dispatchEvent(Object.assign(new Event('error'), { message: 'x'.repeat(10_000) }));
-    expect(send.mock.calls.map(([report]) => (report as ErrorReport).message)).toEqual([
-      'Unknown error',
-      'x'.repeat(4000),
-    ]);
+    expect(send.mock.calls.map(([report]) => report.message)).toEqual(['Unknown error', 'x'.repeat(4000)]);
     await Promise.resolve();
   });
 
