@@ -16,6 +16,16 @@ describe('wrapperSetup', () => {
     expect(Object.values(wrapperSetup('?platform=chromeos&caps=').capabilities).some(Boolean)).toBe(false);
   });
 
+  it('reports fullscreen and reload like any other capability, so ?caps= can take them away', () => {
+    expect(wrapperSetup('?platform=tizen').capabilities).toMatchObject({ fullscreen: true, reload: true });
+    expect(wrapperSetup('?platform=tizen&caps=get_device_info').capabilities).toMatchObject({
+      fullscreen: false,
+      reload: false,
+      clear_cache: false,
+      get_device_info: true,
+    });
+  });
+
   it('knows no capability of an unknown platform', () => {
     expect(Object.values(wrapperSetup('?platform=toaster').capabilities).some(Boolean)).toBe(false);
     expect(wrapperSetup('?platform=toaster').hardwareId).toBeNull();

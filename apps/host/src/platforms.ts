@@ -1,28 +1,22 @@
-// The platforms the reference wrapper imitates and what each can do (SPEC.md §6). A device maker's wrapper reports
-// the same through getMetadata; `?caps=mute,reboot` overrides the set (an empty `?caps=` means none).
+// The platforms the reference wrapper imitates and what each can do (docs/player.md §Capabilities). A device
+// maker's wrapper reports the same through getMetadata; `?caps=mute,reboot` overrides the set (an empty `?caps=`
+// means none). The capability names are protocol's: the wrapper reports every one of them, true or false.
 
-export const WRAPPER_CAPABILITIES = [
-  'mute',
-  'reboot',
-  'clear_cache',
-  'unique_link',
-  'daily_restart',
-  'media_cache',
-  'screenshot',
-  'get_device_info',
-] as const;
-export type WrapperCapability = (typeof WRAPPER_CAPABILITIES)[number];
+import { CAPABILITY_NAMES, type CapabilityName } from '@marquee/protocol';
 
-export const PLATFORM_CAPABILITIES: Readonly<Record<string, readonly WrapperCapability[]>> = {
-  chromeos: WRAPPER_CAPABILITIES,
-  android: ['mute', 'reboot', 'clear_cache', 'daily_restart', 'screenshot', 'get_device_info'],
-  tizen: ['reboot', 'daily_restart', 'get_device_info'],
-  webos: ['reboot', 'daily_restart', 'get_device_info'],
-  windows: ['clear_cache', 'unique_link', 'get_device_info'],
+/** What every imitated device can do: it shows the player full screen and can reload it. */
+const KIOSK: readonly CapabilityName[] = ['fullscreen', 'reload', 'get_device_info'];
+
+export const PLATFORM_CAPABILITIES: Readonly<Record<string, readonly CapabilityName[]>> = {
+  chromeos: CAPABILITY_NAMES,
+  android: [...KIOSK, 'mute', 'reboot', 'clear_cache', 'daily_restart', 'screenshot'],
+  tizen: [...KIOSK, 'reboot', 'daily_restart'],
+  webos: [...KIOSK, 'reboot', 'daily_restart'],
+  windows: [...KIOSK, 'clear_cache', 'unique_link'],
   // Meeting-room hosts embed the meeting player (/meet/).
-  meet: ['reboot', 'get_device_info'],
-  zoom: ['reboot', 'get_device_info'],
-  mtr: ['reboot', 'get_device_info'],
+  meet: [...KIOSK, 'reboot'],
+  zoom: [...KIOSK, 'reboot'],
+  mtr: [...KIOSK, 'reboot'],
 };
 
 /** Which player a wrapper embeds: the general one at /, or the meeting-room one at /meet/. */
@@ -43,7 +37,7 @@ export const PLATFORM_MODELS: Readonly<Record<string, string>> = {
 export interface WrapperSetup {
   platform: string;
   model: string;
-  capabilities: Record<WrapperCapability, boolean>;
+  capabilities: Record<CapabilityName, boolean>;
   hardwareId: string | null;
   /** `app=meet` or `app=player`; by default the meeting player on meet, zoom and mtr, else the general one. */
   app: HostedPlayer;
@@ -56,8 +50,8 @@ export function wrapperSetup(search: string): WrapperSetup {
   const enabled: readonly string[] =
     caps === null ? (PLATFORM_CAPABILITIES[platform] ?? []) : caps.split(',').map((cap) => cap.trim());
   const capabilities = Object.fromEntries(
-    WRAPPER_CAPABILITIES.map((name) => [name, enabled.includes(name)]),
-  ) as Record<WrapperCapability, boolean>;
+    CAPABILITY_NAMES.map((name) => [name, enabled.includes(name)]),
+  ) as Record<CapabilityName, boolean>;
   const hardwareId = query.get('hardwareId');
   return {
     platform,

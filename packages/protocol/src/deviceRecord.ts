@@ -16,20 +16,7 @@ import { SettingsPatchSchema } from './settings';
 import { UPDATE_CHANNELS } from './updateChannel';
 import { utf8ByteLength } from './utf8';
 
-/** Platform capabilities of SPEC.md §6: a sidebar button appears only for a capability the platform has. */
-export const CAPABILITY_NAMES = [
-  'mute',
-  'fullscreen',
-  'reload',
-  'reboot',
-  'clear_cache',
-  'unique_link',
-  'daily_restart',
-  'media_cache',
-  'screenshot',
-  'get_device_info',
-] as const;
-export type CapabilityName = (typeof CAPABILITY_NAMES)[number];
+export { CAPABILITY_NAMES, isCapabilityName, type CapabilityName } from './capabilities';
 
 /** Largest custom_data, as JSON in UTF-8 bytes. */
 export const CUSTOM_DATA_MAX_BYTES = 16 * 1024;

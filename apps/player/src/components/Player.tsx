@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createCommands } from '../session/commands';
 import type { PlayerSession } from '../session/startPlayer';
-import { BROWSER_PLATFORM } from '../session/platform';
+import { BROWSER_PLATFORM, canClearCache } from '../session/platform';
 import { useActionFlags } from '../hooks/useActionFlags';
 import { useErrorReports, useRemoteLogLevel, useStorageCleared } from '../hooks/useBackgroundDuties';
 import { useConnection } from '../hooks/useConnection';
@@ -34,18 +34,6 @@ export const CONFIRM_REBOOT = 'Are you sure you want to reboot?';
 export const CONFIRM_RESET_PAIRING = 'Are you sure you want to reset the pairing?';
 export const CONFIRM_COPY_UNIQUE_URL =
   'Copy the unique URL of this player? Opening it loads a new player instance with this device id.';
-
-/** SPEC.md §2: clear cache only for studio-player, localhost or http URLs. */
-export function canClearCache(frameUrl: string, contentUrl: string): boolean {
-  try {
-    const url = new URL(frameUrl);
-    const content = new URL(contentUrl);
-    const studioPlayer = url.origin === content.origin && url.pathname.startsWith(content.pathname);
-    return studioPlayer || url.hostname === 'localhost' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 function connectionType(): string {
   const connection = (navigator as Navigator & { connection?: { type?: string; effectiveType?: string } })
@@ -152,11 +140,12 @@ export function Player({ session }: { session: PlayerSession }) {
             dailyRestartTime={settings.settings.daily_restart_time ?? '04:00am'}
             onDailyRestartChange={settings.setDailyRestart}
             onDailyRestartTimeChange={settings.setDailyRestartTime}
+            showFullscreen={session.capabilities.fullscreen === true}
             onFullscreen={() => run(() => document.documentElement.requestFullscreen())}
             onReload={reload}
             showInstall={session.platform === BROWSER_PLATFORM && install.canInstall}
             onInstall={() => run(install.install)}
-            showClearCache={canClearCache(frameUrl, session.config.contentUrl)}
+            showClearCache={canClearCache(session.capabilities, frameUrl, session.config.contentUrl)}
             onClearCache={() => ask(CONFIRM_CLEAR_CACHE, commands.clearCache)}
             showCopyUniqueUrl={session.capabilities.unique_link === true}
             copied={copied}

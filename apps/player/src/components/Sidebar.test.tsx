@@ -18,6 +18,7 @@ function props(overrides: Partial<SidebarProps> = {}): SidebarProps {
     dailyRestartTime: '04:00am',
     onDailyRestartChange: noop,
     onDailyRestartTimeChange: noop,
+    showFullscreen: false,
     onFullscreen: noop,
     onReload: noop,
     showInstall: false,
@@ -48,7 +49,7 @@ afterEach(cleanup);
 describe('Sidebar', () => {
   it('shows only the unconditional controls without capabilities', () => {
     render(<Sidebar {...props()} />);
-    expect(buttons()).toEqual(['Fullscreen', 'Reload', 'Reset Pairing', 'v1.0.0']);
+    expect(buttons()).toEqual(['Reload', 'Reset Pairing', 'v1.0.0']);
     expect(screen.getAllByRole('radio').map((radio) => radio.textContent)).toEqual([
       '0°',
       '90°',
@@ -66,6 +67,7 @@ describe('Sidebar', () => {
         {...props({
           showMute: true,
           showDailyRestart: true,
+          showFullscreen: true,
           showInstall: true,
           showClearCache: true,
           showCopyUniqueUrl: true,

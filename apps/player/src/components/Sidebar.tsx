@@ -25,6 +25,7 @@ export interface SidebarProps {
   dailyRestartTime: string;
   onDailyRestartChange: (on: boolean) => void;
   onDailyRestartTimeChange: (slot: string) => void;
+  showFullscreen: boolean;
   onFullscreen: () => void;
   onReload: () => void;
   showInstall: boolean;
@@ -148,9 +149,11 @@ export function Sidebar(props: SidebarProps) {
         )}
 
         <div className="actions">
-          <button type="button" className="button" onClick={props.onFullscreen}>
-            Fullscreen
-          </button>
+          {props.showFullscreen && (
+            <button type="button" className="button" onClick={props.onFullscreen}>
+              Fullscreen
+            </button>
+          )}
           <button type="button" className="button" onClick={props.onReload}>
             Reload
           </button>

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DuplicateHardwareNotice } from './DuplicateHardwareNotice';
-import { canClearCache } from './Player';
+import { canClearCache } from '../session/platform';
 
 afterEach(cleanup);
 
@@ -32,13 +32,20 @@ describe('ConfirmDialog', () => {
 });
 
 describe('canClearCache', () => {
+  const content = 'https://signage.example/content/';
+  const able = { clear_cache: true };
+
   it('allows studio-player, localhost and http URLs only', () => {
-    const content = 'https://signage.example/content/';
-    expect(canClearCache('https://signage.example/content/', content)).toBe(true);
-    expect(canClearCache('https://signage.example/content/pair', content)).toBe(true);
-    expect(canClearCache('https://localhost:8443/x', content)).toBe(true);
-    expect(canClearCache('http://shop.example/page', content)).toBe(true);
-    expect(canClearCache('https://shop.example/page', content)).toBe(false);
-    expect(canClearCache('not a url', content)).toBe(false);
+    expect(canClearCache(able, 'https://signage.example/content/', content)).toBe(true);
+    expect(canClearCache(able, 'https://signage.example/content/pair', content)).toBe(true);
+    expect(canClearCache(able, 'https://localhost:8443/x', content)).toBe(true);
+    expect(canClearCache(able, 'http://shop.example/page', content)).toBe(true);
+    expect(canClearCache(able, 'https://shop.example/page', content)).toBe(false);
+    expect(canClearCache(able, 'not a url', content)).toBe(false);
+  });
+
+  it('needs the clear_cache capability whatever the URL', () => {
+    expect(canClearCache({ clear_cache: false }, 'https://signage.example/content/', content)).toBe(false);
+    expect(canClearCache({}, 'http://localhost/x', content)).toBe(false);
   });
 });

@@ -68,9 +68,19 @@ export function createCommands(
       session.reload();
     },
     async clearCache() {
-      if (capabilities.clear_cache && parent) {
-        await parent.call('clearCache');
-      } else if ('caches' in globalThis) {
+      // The device's own caches through the parent when it has the capability; the browser's otherwise, or when
+      // the parent cannot (a parent that never reported it).
+      const native =
+        capabilities.clear_cache === true && parent !== null
+          ? await parent.call('clearCache').then(
+              () => true,
+              (e: Error) => {
+                logger.warn('parent clearCache', e.message);
+                return false;
+              },
+            )
+          : false;
+      if (!native && 'caches' in globalThis) {
         const keys = await caches.keys();
         await Promise.all(keys.map((key) => caches.delete(key)));
       }
