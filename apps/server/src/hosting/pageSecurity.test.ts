@@ -101,12 +101,12 @@ describe('security headers of the app pages', () => {
   });
 
   it.each(['/', '/meet/'])(
-    '%s stays embeddable by any wrapper: frame-ancestors *, no X-Frame-Options',
+    '%s stays embeddable by any wrapper, web page or local page: no X-Frame-Options',
     async (url) => {
       const response = await get(url);
       expect(
         directivesOf(response.headers['content-security-policy'] as string).get('frame-ancestors'),
-      ).toEqual(['*']);
+      ).toEqual(['*', 'file:', 'chrome-extension:']);
       expect(response.headers).not.toHaveProperty('x-frame-options');
     },
   );
@@ -117,7 +117,7 @@ describe('security headers of the app pages', () => {
     for (const directive of ['frame-src', 'child-src', 'img-src', 'media-src']) {
       expect(csp.get(directive), directive).toEqual(expect.arrayContaining(['http:', 'https:']));
     }
-    expect(csp.get('frame-ancestors')).toEqual(['*']);
+    expect(csp.get('frame-ancestors')).toEqual(['*', 'file:', 'chrome-extension:']);
     expect(response.headers).not.toHaveProperty('x-frame-options');
     expect(csp.get('connect-src')).toEqual(
       expect.arrayContaining(["'self'", 'https://signs.example.com', 'wss://signs.example.com']),
@@ -168,6 +168,8 @@ describe('security headers without MARQUEE_PUBLIC_URL', () => {
     expect(player.statusCode).toBe(404);
     expect(directivesOf(player.headers['content-security-policy'] as string).get('frame-ancestors')).toEqual([
       '*',
+      'file:',
+      'chrome-extension:',
     ]);
     expect(player.headers).not.toHaveProperty('x-frame-options');
     expect(player.headers['x-content-type-options']).toBe('nosniff');

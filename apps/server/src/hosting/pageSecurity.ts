@@ -20,8 +20,11 @@ type Directives = Record<string, readonly string[]>;
 
 /** Any http(s) URL: what the content player may frame and show. */
 const ANY_WEB = ['http:', 'https:'] as const;
-/** Frames of any web origin; the players' wrappers are not all web pages. */
-const ANY_ANCESTOR = ['*'] as const;
+/**
+ * Any ancestor a player can have: '*' matches only http(s) pages, so a wrapper that is a local page (file:, as on
+ * webOS, Tizen, BrightSign or Electron) or a ChromeOS extension is named by its scheme, or it could not frame us.
+ */
+const ANY_ANCESTOR = ['*', 'file:', 'chrome-extension:'] as const;
 
 /** The `'sha256-…'` source that allows exactly the inline script `text`. */
 export function scriptHashSource(text: string): string {
