@@ -56,7 +56,7 @@ export function Player({ session }: { session: PlayerSession }) {
   // Start-up steps 5–7: orientation, the frame's bridge interface, the heartbeat.
   useViewportScale();
   const boxStyle = useOrientation(settings.orientation);
-  const { getDeviceRecord, sendDeviceRecord } = useDeviceRecord(session, frameUrl, settings.settings);
+  const getDeviceRecord = useDeviceRecord(session, frameUrl, settings.settings);
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const frameBridge = useFrameBridge(session, frameRef, frameUrl, { pairingCode, appData, getDeviceRecord });
   const ip = session.hardware?.ip ?? null;
@@ -66,10 +66,7 @@ export function Player({ session }: { session: PlayerSession }) {
   useRemoteLogLevel(session, logging);
   useStorageCleared(session);
 
-  const commands = useMemo(
-    () => createCommands(session, () => frameBridge.current, sendDeviceRecord),
-    [session, frameBridge, sendDeviceRecord],
-  );
+  const commands = useMemo(() => createCommands(session, () => frameBridge.current), [session, frameBridge]);
   const muted = settings.settings.mute === true;
   const mutedRef = useRef(muted);
   useEffect(() => {

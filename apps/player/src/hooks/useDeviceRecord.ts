@@ -1,6 +1,7 @@
-// The device record (SPEC.md §3) and its logging (SPEC.md §7): built from the session and the current frame URL
-// and settings; sent to POST /logs/device on load and every 12 hours, except without a source URL or while the
-// frame shows the pairing app. The frame asks for the same record through getDeviceInfo.
+// The device record (docs/player.md §Device record) and its logging (§Logging and monitoring): built from the
+// session and the current frame URL and settings; sent to POST /logs/device on load and every 12 hours, except
+// without a source URL or while the frame shows the pairing app. The frame asks for the same record through
+// getDeviceInfo, and posts it itself for update_device_info.
 
 import { useCallback, useEffect, useRef } from 'react';
 import { updateChannel } from '@marquee/protocol';
@@ -57,5 +58,5 @@ export function useDeviceRecord(session: PlayerSession, sourceUrl: string, setti
     return startDeviceLogging({ send: () => void sendDeviceRecord() });
   }, [showsContent, sendDeviceRecord]);
 
-  return { getDeviceRecord, sendDeviceRecord };
+  return getDeviceRecord;
 }

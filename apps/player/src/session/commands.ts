@@ -33,11 +33,7 @@ export function dataUrlToBlob(dataUrl: string): Blob {
   return new Blob([bytes], { type });
 }
 
-export function createCommands(
-  session: PlayerSession,
-  frame: () => Bridge | null,
-  sendDeviceRecord: () => Promise<void>,
-): Commands {
+export function createCommands(session: PlayerSession, frame: () => Bridge | null): Commands {
   const { http, storage, parent, capabilities, logger } = session;
   const id = session.playerId;
   return {
@@ -113,11 +109,12 @@ export function createCommands(
       if (!content) throw new Error('screenshot: no frame to capture');
       await content.call('screenshot', param);
     },
+    // The frame owns the on-demand record (docs/player.md §Action flags): it asks getDeviceInfo for the player's
+    // record and posts it once, and refuses while it shows the pairing page, where no record is sent.
     async updateDeviceInfo() {
-      await sendDeviceRecord();
-      await frame()
-        ?.call('updateDeviceInfo')
-        .catch((e: Error) => logger.debug('frame updateDeviceInfo', e.message));
+      const content = frame();
+      if (!content) throw new Error('update_device_info: no frame to send the device record');
+      await content.call('updateDeviceInfo');
     },
     reload: () => session.reload(),
   };
