@@ -53,6 +53,54 @@ describe('createActionFlagRunner', () => {
     expect(all.screenshot).toHaveBeenCalledWith('full');
   });
 
+  it('takes every flag raised at once in priority order, unknown ones last, each acknowledged', async () => {
+    const names = [
+      'reset_credentials',
+      'reset_auth',
+      'force_hard_reset',
+      'reset_pairing',
+      'update_device_info',
+      'screenshot',
+      'reboot',
+      'restart_player_app',
+      'mute',
+      'clear_cache',
+    ] as const;
+    const { runner, events, logger } = setup(Object.fromEntries(names.map((name) => [name, () => {}])));
+    // Raised in one update, in the reverse order, with two flags this player does not know.
+    runner.update(
+      Object.fromEntries(['zz_new', ...[...names].reverse(), 'aa_new'].map((name) => [name, true])),
+    );
+    await runner.idle();
+    expect(events).toEqual([
+      'run reset_credentials',
+      'ack reset_auth',
+      'run reset_auth',
+      'ack force_hard_reset',
+      'run force_hard_reset',
+      'ack reset_pairing',
+      'run reset_pairing',
+      'ack update_device_info',
+      'run update_device_info',
+      'ack screenshot',
+      'run screenshot',
+      'ack reboot',
+      'run reboot',
+      'ack restart_player_app',
+      'run restart_player_app',
+      'ack mute',
+      'run mute',
+      'ack clear_cache',
+      'run clear_cache',
+      'ack aa_new',
+      'ack zz_new',
+    ]);
+    expect(logger.warn.mock.calls).toEqual([
+      ['Command not implemented', { action: 'aa_new' }],
+      ['Command not implemented', { action: 'zz_new' }],
+    ]);
+  });
+
   it('does not acknowledge reset_credentials (the rotation clears it) and runs it first', async () => {
     const { runner, events } = setup({ reset_credentials: vi.fn(), reboot: vi.fn() });
     runner.update({ reboot: true, reset_credentials: true });
@@ -121,7 +169,7 @@ describe('createActionFlagRunner', () => {
     expect(mute).toHaveBeenCalledTimes(1);
   });
 
-  it('builds the acknowledgement path of SPEC.md §7', () => {
+  it('builds the acknowledgement path of docs/protocols/player-api.md §Acknowledgements', () => {
     expect(actionPath('p1', 'reboot')).toBe('/_internal/players/p1/reboot');
   });
 });

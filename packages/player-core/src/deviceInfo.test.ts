@@ -28,6 +28,23 @@ const input: DeviceRecordInput = {
 };
 
 describe('buildDeviceRecord', () => {
+  it('carries the capabilities the platform has, true or false, and always get_device_info and overridden_player', () => {
+    const record = buildDeviceRecord({
+      ...input,
+      platform: 'android',
+      capabilities: { mute: true, reboot: false, clear_cache: true, screenshot: false },
+    });
+    expect(z.safeParse(DeviceRecordSchema, record).success).toBe(true);
+    expect((record.native_player as { capabilities: unknown }).capabilities).toEqual({
+      mute: true,
+      reboot: false,
+      clear_cache: true,
+      screenshot: false,
+      get_device_info: true,
+      overridden_player: true,
+    });
+  });
+
   it('builds the record of SPEC.md §3 that the server accepts', () => {
     const record = buildDeviceRecord(input);
     expect(z.safeParse(DeviceRecordSchema, record).success).toBe(true);

@@ -20,23 +20,6 @@ export type KnownActionFlag = (typeof ACTION_FLAG_PRIORITY)[number];
 /** Logged (as a warning) for a flag the player does not know; the flag is still acknowledged. */
 export const COMMAND_NOT_IMPLEMENTED_MESSAGE = 'Command not implemented';
 
-/**
- * The {action} names SPEC.md §7 lists for POST /_internal/players/{id}/{action}. reset_credentials is not among
- * them: it is answered by DELETE /_internal/players/{id}/credentials. Any other flag name is accepted too, as long
- * as it is an action name (isActionName).
- */
-export const ACTIONABLE_BY_API = [
-  'reset_auth',
-  'force_hard_reset',
-  'reset_pairing',
-  'update_device_info',
-  'screenshot',
-  'reboot',
-  'restart_player_app',
-  'mute',
-  'clear_cache',
-] as const satisfies readonly KnownActionFlag[];
-
 /** A flag or action name: safe as a realtime key and as a URL path segment. */
 export const ACTION_NAME_PATTERN = /^[a-z0-9_]{1,64}$/;
 
