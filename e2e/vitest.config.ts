@@ -6,7 +6,6 @@ export default defineProject({
     name: 'e2e',
     environment: 'node',
     include: ['tests/**/*.test.ts'],
-    setupFiles: ['./harness/cleanup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,

@@ -1,34 +1,18 @@
 // Offline play (issue 6, item 2): once a paired screen has shown an uploaded image, it shows it again after a
 // reboot (a fresh page load) with the server down: the content player's service worker serves its app shell and
-// the media file, the player its own shell and the last app/data it stored. Needs the real general player.
+// the media file, the player its own shell and the last app/data it stored.
 
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MAIN_FRAME_ELEMENT_ID } from '@marquee/protocol';
 import { saveScreenshot } from '../harness/artifacts';
-import { launchBrowser } from '../harness/browser';
-import { REPO_ROOT, startServer, type RunningServer } from '../harness/server';
+import { useStage } from '../harness/stage';
 import { gradientPng } from './studioJourneyAssets';
 
-const REAL_PLAYER = fs.existsSync(path.join(REPO_ROOT, 'apps/player/dist/index.html'));
-
-describe.skipIf(!REAL_PLAYER)('content player offline', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describe('content player offline', () => {
+  const stage = useStage(['player', 'content']);
 
   it('shows the cached image after a reload with the server stopped', async () => {
-    const signup = await fetch(`${server.url}/api/v1/auth/signup`, {
+    const signup = await fetch(`${stage.server.url}/api/v1/auth/signup`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'offline@example.com', password: 'offline-42', orgName: 'Offline' }),
@@ -36,15 +20,15 @@ describe.skipIf(!REAL_PLAYER)('content player offline', () => {
     const { idToken } = (await signup.json()) as { idToken: string };
     const auth = { Authorization: `Bearer ${idToken}` };
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const context = await stage.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${stage.server.url}/`);
     const frame = page.frameLocator(`#${MAIN_FRAME_ELEMENT_ID}`);
     const code = ((await frame.getByTestId('pairing-code').textContent({ timeout: 20_000 })) ?? '').replace(
       /\s/g,
       '',
     );
-    const paired = await fetch(`${server.url}/api/v1/screens/pair`, {
+    const paired = await fetch(`${stage.server.url}/api/v1/screens/pair`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({ code }),
@@ -57,9 +41,9 @@ describe.skipIf(!REAL_PLAYER)('content player offline', () => {
       'offline.png',
     );
     const media = (await (
-      await fetch(`${server.url}/api/v1/media`, { method: 'POST', headers: auth, body: form })
+      await fetch(`${stage.server.url}/api/v1/media`, { method: 'POST', headers: auth, body: form })
     ).json()) as { id: string };
-    await fetch(`${server.url}/api/v1/screens/${screenId}`, {
+    await fetch(`${stage.server.url}/api/v1/screens/${screenId}`, {
       method: 'PATCH',
       headers: { ...auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({ content: [{ src: media.id }] }),
@@ -77,7 +61,7 @@ describe.skipIf(!REAL_PLAYER)('content player offline', () => {
       )
       .toBe(1);
 
-    await server.stop();
+    await stage.server.stop();
     await page.reload();
     await image.waitFor({ timeout: 20_000 });
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);

@@ -4,9 +4,8 @@
 // real content player in Chromium, framed by the test's stand-in player.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser } from '../harness/browser';
-import { assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import type { BrowserContext } from 'playwright-core';
+import { useStage } from '../harness/stage';
 import { gradientPng } from './studioJourneyAssets';
 import { FAKE_PLAYER_HTML, StandInPlayer } from './studioJourneyPlayer';
 
@@ -16,15 +15,14 @@ interface ContentState {
 }
 
 describe('content versioning', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const stage = useStage(['content']);
   let context: BrowserContext;
   let player: StandInPlayer;
   let token: string;
   let screenId: string;
 
   const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${server.url}/api/v1${path}`, {
+    const response = await fetch(`${stage.server.url}/api/v1${path}`, {
       method,
       headers: {
         Authorization: `Bearer ${token}`,
@@ -38,7 +36,7 @@ describe('content versioning', () => {
   const upload = async (method: 'POST' | 'PUT', path: string, png: Buffer) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'slide.png');
-    const response = await fetch(`${server.url}/api/v1${path}`, {
+    const response = await fetch(`${stage.server.url}/api/v1${path}`, {
       method,
       headers: { Authorization: `Bearer ${token}` },
       body: form,
@@ -70,50 +68,45 @@ describe('content versioning', () => {
   };
 
   beforeAll(async () => {
-    assertAppsBuilt(['content']);
-    server = await startServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    context = await stage.browser.newContext({ viewport: { width: 1280, height: 720 } });
     await context.route(/\/e2e\/player\.html$/, (route) =>
       route.fulfill({ contentType: 'text/html', body: FAKE_PLAYER_HTML }),
     );
-    const signup = await fetch(`${server.url}/api/v1/auth/signup`, {
+    const signup = await fetch(`${stage.server.url}/api/v1/auth/signup`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'versions@example.com', password: 'versions-42', orgName: 'Versions' }),
     });
     token = ((await signup.json()) as { idToken: string }).idToken;
-    player = new StandInPlayer(server.url, await context.newPage());
+    player = new StandInPlayer(stage.server.url, await context.newPage());
     await player.start();
     screenId = await pair();
   });
 
   afterAll(async () => {
     player?.stop();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('a content change', async () => {
-    const first = await setContent(`${server.url}/healthz?page=a`);
-    expect((await shown(first)).item?.src).toBe(`${server.url}/healthz?page=a`);
-    const second = await setContent(`${server.url}/healthz?page=b`);
+    const first = await setContent(`${stage.server.url}/healthz?page=a`);
+    expect((await shown(first)).item?.src).toBe(`${stage.server.url}/healthz?page=a`);
+    const second = await setContent(`${stage.server.url}/healthz?page=b`);
     expect(second).toBe(first + 1);
-    expect((await shown(second)).item?.src).toBe(`${server.url}/healthz?page=b`);
+    expect((await shown(second)).item?.src).toBe(`${stage.server.url}/healthz?page=b`);
   });
 
   it('playlist items added', async () => {
     const version = await setContent([
-      { src: `${server.url}/healthz?page=a`, durationMs: 60_000 },
-      { src: `${server.url}/healthz?page=c`, durationMs: 60_000 },
+      { src: `${stage.server.url}/healthz?page=a`, durationMs: 60_000 },
+      { src: `${stage.server.url}/healthz?page=c`, durationMs: 60_000 },
     ]);
-    expect((await shown(version)).item?.src).toBe(`${server.url}/healthz?page=a`);
+    expect((await shown(version)).item?.src).toBe(`${stage.server.url}/healthz?page=a`);
   });
 
   it('durations changed', async () => {
     const version = await setContent([
-      { src: `${server.url}/healthz?page=a`, durationMs: 45_000 },
-      { src: `${server.url}/healthz?page=c`, durationMs: 60_000 },
+      { src: `${stage.server.url}/healthz?page=a`, durationMs: 45_000 },
+      { src: `${stage.server.url}/healthz?page=c`, durationMs: 60_000 },
     ]);
     expect((await shown(version)).item?.durationMs).toBe(45_000);
   });
@@ -136,7 +129,7 @@ describe('content versioning', () => {
   it('the screen re-paired', async () => {
     await api('DELETE', `/screens/${screenId}`);
     screenId = await pair();
-    const version = await setContent(`${server.url}/healthz?page=repaired`);
-    expect((await shown(version)).item?.src).toBe(`${server.url}/healthz?page=repaired`);
+    const version = await setContent(`${stage.server.url}/healthz?page=repaired`);
+    expect((await shown(version)).item?.src).toBe(`${stage.server.url}/healthz?page=repaired`);
   });
 });

@@ -5,23 +5,17 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { saveScreenshot } from '../harness/artifacts';
-import { REPO_ROOT, type RunningServer } from '../harness/server';
-import { startStage, stopStage } from '../harness/stage';
+import { REPO_ROOT } from '../harness/server';
+import { useStage } from '../harness/stage';
 import { MEET_FRAME, frameSrc, openMeet, pairedMeet, setAppToken, setOverriddenPlayer } from './meet.support';
 import { markPage, signUp, waitFor } from './player.support';
 import { BROWSER_CHECK_DELAY_MS } from '@marquee/protocol';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startStage(['meet', 'content']));
-});
-afterAll(() => stopStage({ server, browser }));
+const stage = useStage(['meet', 'content']);
 
 const SERVICE_WORKER_FILE = path.join(REPO_ROOT, 'apps/meet/dist/service-worker.js');
 // react-toastify runs a toast's auto-close on its progress bar's CSS animation, then exits.
@@ -49,20 +43,25 @@ describe('meeting player: overridden player', () => {
     await new Promise((resolve) => wss.once('listening', resolve));
     const port = (wss.address() as AddressInfo).port;
 
-    const operator = await signUp(server);
-    const { context, page, playerId, errors } = await pairedMeet(browser, server, operator, 'room-o1');
-    await setAppToken(server, operator, playerId, 'room-token');
+    const operator = await signUp(stage.server);
+    const { context, page, playerId, errors } = await pairedMeet(
+      stage.browser,
+      stage.server,
+      operator,
+      'room-o1',
+    );
+    await setAppToken(stage.server, operator, playerId, 'room-token');
     await page.waitForFunction(
       (f) => document.querySelector(f)?.getAttribute('src')?.includes('room-token'),
       MEET_FRAME,
     );
 
     // The page is served over plain http: the first URL of the pair.
-    await setOverriddenPlayer(server, operator, playerId, {
+    await setOverriddenPlayer(stage.server, operator, playerId, {
       websocket: `ws://127.0.0.1:${port}/plain|wss://127.0.0.1:${port}/secure`,
     });
     const socket = await waitFor(async () => sockets[0]);
-    const href = `${server.url}/content/?overridden=1`;
+    const href = `${stage.server.url}/content/?overridden=1`;
     socket.send(JSON.stringify({ href }));
     await page.waitForFunction(
       (f) => document.querySelector(f)?.getAttribute('src')?.includes('overridden=1'),
@@ -89,7 +88,7 @@ describe('meeting player: overridden player', () => {
     expect(sockets.length).toBe(before);
 
     // An empty value restores the frame source from the app data.
-    await setOverriddenPlayer(server, operator, playerId, null);
+    await setOverriddenPlayer(stage.server, operator, playerId, null);
     await page.waitForFunction(
       (f) => document.querySelector(f)?.getAttribute('src')?.includes('room-token'),
       MEET_FRAME,
@@ -100,12 +99,15 @@ describe('meeting player: overridden player', () => {
 
 describe('meeting player: duplicate detection', () => {
   it('warns the older page of the same device for 15 s, then reloads it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    const first = await openMeet(browser, `${server.url}/meet/?id=room-dup1`, { context, clock: true });
+    const context = await stage.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const first = await openMeet(stage.browser, `${stage.server.url}/meet/?id=room-dup1`, {
+      context,
+      clock: true,
+    });
     await first.page.waitForSelector(MEET_FRAME);
     await first.page.waitForTimeout(1000); // its own connection id is on the server
     await markPage(first.page);
-    const second = await openMeet(browser, `${server.url}/meet/?id=room-dup1`, { context });
+    const second = await openMeet(stage.browser, `${stage.server.url}/meet/?id=room-dup1`, { context });
     await second.page.waitForSelector(MEET_FRAME);
     await first.page.waitForSelector(`text=${DUPLICATE_TEXT}`);
     const shownAt = await first.page.evaluate(() => Date.now());
@@ -125,9 +127,9 @@ describe('meeting player: duplicate detection', () => {
 
 describe('meeting player: platform', () => {
   it('takes a service worker update and reloads once', async () => {
-    const context = await browser.newContext();
+    const context = await stage.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/meet/?id=room-sw1&skipUnsupportedBrowserCheck`);
+    await page.goto(`${stage.server.url}/meet/?id=room-sw1&skipUnsupportedBrowserCheck`);
     // The first worker activates by itself; the next load is controlled by it.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -149,7 +151,7 @@ describe('meeting player: platform', () => {
   });
 
   it('requests the wake lock on start and again on every return to visible', async () => {
-    const context = await browser.newContext();
+    const context = await stage.browser.newContext();
     const page = await context.newPage();
     await page.addInitScript(() => {
       const win = window as unknown as { __wakeLocks: number; __visibility: string };
@@ -165,7 +167,7 @@ describe('meeting player: platform', () => {
       });
       Object.defineProperty(Document.prototype, 'visibilityState', { get: () => win.__visibility });
     });
-    await page.goto(`${server.url}/meet/?id=room-wl1`);
+    await page.goto(`${stage.server.url}/meet/?id=room-wl1`);
     await page.waitForFunction(() => (window as unknown as { __wakeLocks: number }).__wakeLocks === 1);
     for (const state of ['hidden', 'visible', 'hidden', 'visible']) {
       await page.evaluate((s) => {
@@ -180,7 +182,7 @@ describe('meeting player: platform', () => {
   it('asks Chrome 85 to upgrade after 2 s, for 30 s', async () => {
     const agent =
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/85.0.4183.83 Safari/537.36';
-    const { context, page } = await openMeet(browser, `${server.url}/meet/?id=room-bc1`, {
+    const { context, page } = await openMeet(stage.browser, `${stage.server.url}/meet/?id=room-bc1`, {
       userAgent: agent,
       paused: true,
     });
@@ -201,10 +203,14 @@ describe('meeting player: platform', () => {
 
   it('recommends Chrome to another browser after 2 s, closing after 3 s; bottom-center on zoom', async () => {
     const agent = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
-    const { context, page } = await openMeet(browser, `${server.url}/meet/?id=room-bc2&platform=zoom`, {
-      userAgent: agent,
-      paused: true,
-    });
+    const { context, page } = await openMeet(
+      stage.browser,
+      `${stage.server.url}/meet/?id=room-bc2&platform=zoom`,
+      {
+        userAgent: agent,
+        paused: true,
+      },
+    );
     const text = 'text=Running in Google Chrome is recommended.';
     await page.waitForSelector(MEET_FRAME);
     expect(await page.$(text)).toBeNull();

@@ -1,10 +1,7 @@
 // Each remote action flag in the priority order of SPEC.md §4, raised through the management API as the studio
 // does, acknowledged by the real player in Chromium, and its effect on the server and in local storage.
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../harness/server';
-import { startStage, stopStage } from '../harness/stage';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   command,
@@ -13,34 +10,25 @@ import {
   markPage,
   pairedPlayer,
   playerIdOf,
-  signUp,
+  usePlayerStage,
   waitFor,
   waitForReload,
-  type Operator,
 } from './player.support';
 
-let server: RunningServer;
-let browser: Browser;
-let operator: Operator;
-
-beforeAll(async () => {
-  ({ server, browser } = await startStage(['player', 'content']));
-  operator = await signUp(server);
-});
-afterAll(() => stopStage({ server, browser }));
+const stage = usePlayerStage(['player', 'content']);
 
 describe('general player: action flags in a plain browser', () => {
   it('update_device_info: acknowledged, and the device record reaches the logging service', async () => {
-    const { context, screenId, playerId } = await pairedPlayer(browser, server, operator);
-    const view = await command(server, operator, screenId, 'update_device_info');
+    const { context, screenId, playerId } = await pairedPlayer(stage.browser, stage.server, stage.operator);
+    const view = await command(stage.server, stage.operator, screenId, 'update_device_info');
     expect(view.acknowledgedAt).not.toBeNull();
     const record = await waitFor(async () => {
       const { status, body } = await api<{ device: Record<string, unknown> }>(
-        server,
+        stage.server,
         'GET',
         `/api/v1/screens/${screenId}/device`,
         undefined,
-        operator.token,
+        stage.operator.token,
       );
       return status === 200 ? body.device : null;
     });
@@ -49,20 +37,22 @@ describe('general player: action flags in a plain browser', () => {
       platform: 'browser',
       model: 'Web Browser',
       version: '1.0.0',
-      web_player: { content_player: { name: 'studio-player', screen_id: screenId, org_id: operator.orgId } },
+      web_player: {
+        content_player: { name: 'studio-player', screen_id: screenId, org_id: stage.operator.orgId },
+      },
       native_player: { capabilities: { get_device_info: true, overridden_player: true } },
     });
     await context.close();
   });
 
   it('mute toggles the stored setting; reboot is acknowledged though a browser cannot reboot', async () => {
-    const { context, page, screenId } = await pairedPlayer(browser, server, operator);
-    await command(server, operator, screenId, 'mute');
+    const { context, page, screenId } = await pairedPlayer(stage.browser, stage.server, stage.operator);
+    await command(stage.server, stage.operator, screenId, 'mute');
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('settings') ?? '{}').mute === true);
-    await command(server, operator, screenId, 'mute');
+    await command(stage.server, stage.operator, screenId, 'mute');
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('settings') ?? '{}').mute === false);
     await markPage(page);
-    const reboot = await command(server, operator, screenId, 'reboot');
+    const reboot = await command(stage.server, stage.operator, screenId, 'reboot');
     expect(reboot.state).toBe('acknowledged');
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { __mark?: boolean }).__mark)).toBe(true);
@@ -70,10 +60,10 @@ describe('general player: action flags in a plain browser', () => {
   });
 
   it('restart_player_app and clear_cache: acknowledged, then the player reloads', async () => {
-    const { context, page, screenId } = await pairedPlayer(browser, server, operator);
+    const { context, page, screenId } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     for (const name of ['restart_player_app', 'clear_cache']) {
       await markPage(page);
-      await command(server, operator, screenId, name);
+      await command(stage.server, stage.operator, screenId, name);
       await waitForReload(page);
     }
     // Still paired after the reloads: the content is shown again.
@@ -82,16 +72,16 @@ describe('general player: action flags in a plain browser', () => {
   });
 
   it('screenshot: acknowledged and the frame asked for its capture', async () => {
-    const { context, screenId } = await pairedPlayer(browser, server, operator);
-    const view = await command(server, operator, screenId, 'screenshot', 'full');
+    const { context, screenId } = await pairedPlayer(stage.browser, stage.server, stage.operator);
+    const view = await command(stage.server, stage.operator, screenId, 'screenshot', 'full');
     expect(view.state).toBe('acknowledged');
     await context.close();
   });
 
   it('reset_pairing: acknowledged, the pairing page is back with a new code, __sc_player_url removed', async () => {
-    const { context, page, screenId } = await pairedPlayer(browser, server, operator);
+    const { context, page, screenId } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     await markPage(page);
-    await command(server, operator, screenId, 'reset_pairing');
+    await command(stage.server, stage.operator, screenId, 'reset_pairing');
     await waitForReload(page);
     await contentFrame(page, '/content/pair');
     expect(await localValue(page, '__sc_player_url')).toBeNull();
@@ -99,29 +89,33 @@ describe('general player: action flags in a plain browser', () => {
   });
 
   it('reset_credentials rotates the auth; reset_auth and force_hard_reset start the player over as a new one', async () => {
-    const { context, page, screenId, playerId } = await pairedPlayer(browser, server, operator);
+    const { context, page, screenId, playerId } = await pairedPlayer(
+      stage.browser,
+      stage.server,
+      stage.operator,
+    );
     const first = (await localValue(page, 'auth')) as { apiToken: string; secret: string };
     await markPage(page);
     await api(
-      server,
+      stage.server,
       'POST',
       `/api/v1/screens/${screenId}/commands`,
       { command: 'reset_credentials' },
-      operator.token,
+      stage.operator.token,
     );
     await waitForReload(page);
     const rotated = (await localValue(page, 'auth')) as { apiToken: string; secret: string };
     expect(rotated.secret).not.toBe(first.secret);
     expect(await playerIdOf(page)).toBe(playerId);
     // The old secret no longer works.
-    const old = await fetch(`${server.url}/_internal/players/${playerId}/credentials`, {
+    const old = await fetch(`${stage.server.url}/_internal/players/${playerId}/credentials`, {
       method: 'DELETE',
       headers: { Authorization: first.secret },
     });
     expect(old.status).toBe(401);
 
     await markPage(page);
-    await command(server, operator, screenId, 'reset_auth');
+    await command(stage.server, stage.operator, screenId, 'reset_auth');
     await waitForReload(page);
     await page.waitForFunction((old) => {
       const auth = JSON.parse(localStorage.getItem('auth') ?? 'null') as { secret: string } | null;
@@ -134,14 +128,14 @@ describe('general player: action flags in a plain browser', () => {
   });
 
   it('force_hard_reset: acknowledged, the player is deleted on the server and registers again', async () => {
-    const { context, page, screenId } = await pairedPlayer(browser, server, operator);
+    const { context, page, screenId } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     await markPage(page);
     await api(
-      server,
+      stage.server,
       'POST',
       `/api/v1/screens/${screenId}/commands`,
       { command: 'force_hard_reset' },
-      operator.token,
+      stage.operator.token,
     );
     await waitForReload(page);
     await contentFrame(page, '/content/pair');
@@ -154,11 +148,11 @@ describe('general player: action flags in a plain browser', () => {
     });
     // The old player is gone: its screen has no player any more.
     const { status } = await api(
-      server,
+      stage.server,
       'POST',
       `/api/v1/screens/${screenId}/commands`,
       { command: 'mute' },
-      operator.token,
+      stage.operator.token,
     );
     expect(status).toBe(409);
     await context.close();

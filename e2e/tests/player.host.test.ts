@@ -2,22 +2,12 @@
 // control and flag carried out by the wrapper, the duplicate-hardware notice, and the other way round a platform
 // without those capabilities.
 
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import type { RunningServer } from '../harness/server';
-import { startStage, stopStage } from '../harness/stage';
-import { api, command, pair, signUp, sidebarControls, waitFor, type Operator } from './player.support';
+import { api, command, pair, sidebarControls, usePlayerStage, waitFor } from './player.support';
 
-let server: RunningServer;
-let browser: Browser;
-let operator: Operator;
-
-beforeAll(async () => {
-  ({ server, browser } = await startStage(['player', 'content', 'host']));
-  operator = await signUp(server);
-});
-afterAll(() => stopStage({ server, browser }));
+const stage = usePlayerStage(['player', 'content', 'host']);
 
 async function hostCalls(page: Page): Promise<string[]> {
   return page.evaluate(() => (window.__hostCalls ?? []).map((call) => call.method));
@@ -61,10 +51,10 @@ async function codeOf(player: Frame): Promise<string> {
 }
 
 async function wrapped(search: string) {
-  const context = await browser.newContext({ viewport: { width: 1580, height: 720 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const context = await stage.browser.newContext({ viewport: { width: 1580, height: 720 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stage.server.url });
   const page = await context.newPage();
-  await page.goto(`${server.url}/host/${search}`);
+  await page.goto(`${stage.server.url}/host/${search}`);
   return { context, page, player: await playerFrame(page) };
 }
 
@@ -95,7 +85,7 @@ describe('general player inside the reference wrapper', () => {
     ]);
     expect(JSON.parse(parentAuth ?? 'null')).toEqual(JSON.parse(localAuth ?? 'null'));
 
-    const screen = await pair(server, operator, await codeOf(player));
+    const screen = await pair(stage.server, stage.operator, await codeOf(player));
     await afterPairing(player);
 
     await player.click('.hamburger');
@@ -137,7 +127,9 @@ describe('general player inside the reference wrapper', () => {
     await player.click(`button:has-text("Yes, I'm sure")`);
     await player.waitForSelector('button:has-text("Copied!")');
     const deviceId = JSON.parse((await player.evaluate(() => localStorage.getItem('deviceId'))) ?? '""');
-    expect(await player.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/?id=${deviceId}`);
+    expect(await player.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${stage.server.url}/?id=${deviceId}`,
+    );
     await player.waitForSelector('button:has-text("Copy unique URL")', { timeout: 4000 });
 
     // Reboot asks first and then the parent reboots (the wrapper restarts the player).
@@ -151,26 +143,26 @@ describe('general player inside the reference wrapper', () => {
     await waitFor(async () => (await hostCalls(page)).filter((m) => m === 'getAuthData').length >= 2);
     await page.waitForTimeout(200);
     await playerFrame(page);
-    await command(server, operator, screen.id, 'screenshot', 'full');
+    await command(stage.server, stage.operator, screen.id, 'screenshot', 'full');
     const shot = await waitFor(async () => {
-      const response = await fetch(`${server.url}/api/v1/screens/${screen.id}/screenshot`, {
-        headers: { Authorization: `Bearer ${operator.token}` },
+      const response = await fetch(`${stage.server.url}/api/v1/screens/${screen.id}/screenshot`, {
+        headers: { Authorization: `Bearer ${stage.operator.token}` },
       });
       return response.status === 200 ? response.headers.get('content-type') : null;
     });
     expect(shot).toBe('image/png');
-    await command(server, operator, screen.id, 'mute');
+    await command(stage.server, stage.operator, screen.id, 'mute');
     await waitFor(async () => (await hostCalls(page)).filter((m) => m === 'mute').length >= 1);
-    await command(server, operator, screen.id, 'reboot');
+    await command(stage.server, stage.operator, screen.id, 'reboot');
     await waitFor(async () => (await hostCalls(page)).includes('reboot'));
     await context.close();
   });
 
   it('shows the duplicate-hardware notice with its texts when the hardware id is taken by a screen', async () => {
     // hw-chromeos-1 was paired above; a second device with the same hardware id is refused.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const context = await stage.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/host/?platform=chromeos&hardwareId=hw-chromeos-1`);
+    await page.goto(`${stage.server.url}/host/?platform=chromeos&hardwareId=hw-chromeos-1`);
     const player = (await (await page.waitForSelector('.host__player')).contentFrame()) as Frame;
     await player.waitForSelector('.notice__title');
     expect(await player.textContent('.notice__title')).toBe(
@@ -185,7 +177,7 @@ describe('general player inside the reference wrapper', () => {
 
   it('on a platform without the capabilities: no mute, daily restart, copy link or reboot; their flags still acknowledged', async () => {
     const { context, page, player } = await wrapped('?platform=tizen&caps=get_device_info');
-    const screen = await pair(server, operator, await codeOf(player));
+    const screen = await pair(stage.server, stage.operator, await codeOf(player));
     await afterPairing(player);
     await player.click('.hamburger');
     const controls = await player.$$eval(
@@ -194,11 +186,17 @@ describe('general player inside the reference wrapper', () => {
     );
     expect(controls).toEqual(['Fullscreen', 'Reload', 'Clear cache', 'Reset Pairing']);
     for (const name of ['reboot', 'mute']) {
-      expect((await command(server, operator, screen.id, name)).state).toBe('acknowledged');
+      expect((await command(stage.server, stage.operator, screen.id, name)).state).toBe('acknowledged');
     }
     expect(await hostCalls(page)).not.toContain('reboot');
     expect(await hostCalls(page)).not.toContain('mute');
-    const { status } = await api(server, 'GET', `/api/v1/screens/${screen.id}`, undefined, operator.token);
+    const { status } = await api(
+      stage.server,
+      'GET',
+      `/api/v1/screens/${screen.id}`,
+      undefined,
+      stage.operator.token,
+    );
     expect(status).toBe(200);
     await context.close();
   });

@@ -1,10 +1,8 @@
 // First registration to pairing code, and pairing to content, in real Chromium against the real server.
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import type { RunningServer } from '../harness/server';
-import { startStage, stopStage } from '../harness/stage';
+import { useStage } from '../harness/stage';
 import {
   FRAME,
   contentFrame,
@@ -16,24 +14,18 @@ import {
   signUp,
 } from './player.support';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startStage(['player', 'content']));
-});
-afterAll(() => stopStage({ server, browser }));
+const stage = useStage(['player', 'content']);
 
 describe('general player: registration and pairing', () => {
   it('registers on first start, shows the pairing page with its code, and answers getPairingCode over the bridge', async () => {
-    const { context, page } = await newPlayerPage(browser, `${server.url}/`);
+    const { context, page } = await newPlayerPage(stage.browser, `${stage.server.url}/`);
     const playerId = await playerIdOf(page);
     const auth = (await localValue(page, 'auth')) as Record<string, string>;
     expect(Object.keys(auth).sort()).toEqual(['apiToken', 'firebaseTokenV2', 'secret']);
     // A free device id becomes the player id (the identity's uid).
     expect(await localValue(page, 'deviceId')).toBe(playerId);
     const frame = await contentFrame(page, '/content/pair');
-    expect(await page.getAttribute(FRAME, 'src')).toBe(`${server.url}/content/pair`);
+    expect(await page.getAttribute(FRAME, 'src')).toBe(`${stage.server.url}/content/pair`);
     // The pairing page shows the code it got from the player over the bridge (getPairingCode).
     const code = await pairingCodeOf(page);
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
@@ -47,12 +39,12 @@ describe('general player: registration and pairing', () => {
   });
 
   it('pairs through the management API, rotates its credentials and loads the content in the frame', async () => {
-    const operator = await signUp(server);
-    const { context, page } = await newPlayerPage(browser, `${server.url}/`);
+    const operator = await signUp(stage.server);
+    const { context, page } = await newPlayerPage(stage.browser, `${stage.server.url}/`);
     const before = (await localValue(page, 'auth')) as { apiToken: string } | null;
     await contentFrame(page, '/content/pair');
     const code = await pairingCodeOf(page);
-    await pair(server, operator, code, 'Lobby');
+    await pair(stage.server, operator, code, 'Lobby');
     await contentFrame(page, '/content/');
     // The frame is briefly absent while the player applies its rotated credentials (the shimmer shows).
     await page.waitForFunction(() => {
@@ -70,7 +62,7 @@ describe('general player: registration and pairing', () => {
     ) as Record<string, unknown>;
     expect(claims.org_id).toBe(operator.orgId);
     expect(typeof claims.screen_id).toBe('string');
-    expect(await localValue(page, '__sc_player_url')).toBe(`${server.url}/content/`);
+    expect(await localValue(page, '__sc_player_url')).toBe(`${stage.server.url}/content/`);
     await page.waitForTimeout(1000);
     await saveScreenshot(page, 'general-player-paired-content');
     await context.close();

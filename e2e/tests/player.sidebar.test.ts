@@ -2,11 +2,8 @@
 // for this platform in the spec's order, the name's validation and debounce, orientation, the confirm texts, debug
 // mode, and each control's effect on the server and local storage.
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import type { RunningServer } from '../harness/server';
-import { startStage, stopStage } from '../harness/stage';
 import {
   FRAME,
   contentFrame,
@@ -15,25 +12,16 @@ import {
   pairedPlayer,
   screenView,
   sidebarControls,
-  signUp,
+  usePlayerStage,
   waitFor,
   waitForReload,
-  type Operator,
 } from './player.support';
 
-let server: RunningServer;
-let browser: Browser;
-let operator: Operator;
-
-beforeAll(async () => {
-  ({ server, browser } = await startStage(['player', 'content']));
-  operator = await signUp(server);
-});
-afterAll(() => stopStage({ server, browser }));
+const stage = usePlayerStage(['player', 'content']);
 
 describe('general player: settings sidebar in a plain browser', () => {
   it('fades the hamburger after 7 s, closes the panel after 7 s idle or an outside click', async () => {
-    const { context, page } = await pairedPlayer(browser, server, operator);
+    const { context, page } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     await page.clock.install();
     // Activity on the player's own document (the frame's events stay in the frame): near the hamburger.
     await page.mouse.move(1234, 46);
@@ -56,7 +44,7 @@ describe('general player: settings sidebar in a plain browser', () => {
   });
 
   it('shows the controls of a plain browser in order, a quarter of the screen wide, with the footer', async () => {
-    const { context, page } = await pairedPlayer(browser, server, operator);
+    const { context, page } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     await page.click('.hamburger');
     await page.waitForSelector('.sidebar');
     expect(await sidebarControls(page)).toEqual([
@@ -85,7 +73,7 @@ describe('general player: settings sidebar in a plain browser', () => {
   });
 
   it('validates the name (120 characters) and saves it locally after 2 s and on the server debounced 2 s', async () => {
-    const { context, page, screenId } = await pairedPlayer(browser, server, operator);
+    const { context, page, screenId } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     await page.clock.install();
     await page.click('.hamburger');
     await page.fill('#screen-name', 'x'.repeat(121));
@@ -102,12 +90,14 @@ describe('general player: settings sidebar in a plain browser', () => {
     await page.waitForFunction(
       () => JSON.parse(localStorage.getItem('settings') ?? '{}').name === 'Front window',
     );
-    await waitFor(async () => (await screenView(server, operator, screenId)).name === 'Front window');
+    await waitFor(
+      async () => (await screenView(stage.server, stage.operator, screenId)).name === 'Front window',
+    );
     await context.close();
   });
 
   it('rotates the frame by CSS, and saves the orientation locally and on the server', async () => {
-    const { context, page, screenId } = await pairedPlayer(browser, server, operator);
+    const { context, page, screenId } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     await page.click('.hamburger');
     await page.click('.segmented__option:has-text("90°")');
     const box = await page.$eval('[data-testid="frame-box"]', (node) => ({
@@ -118,7 +108,8 @@ describe('general player: settings sidebar in a plain browser', () => {
     expect(box).toEqual({ transform: 'rotate(90deg)', width: '720px', height: '1280px' });
     expect(((await localValue(page, 'settings')) as { orientation: string }).orientation).toBe('portrait');
     await waitFor(
-      async () => (await screenView(server, operator, screenId)).settings.orientation === 'portrait',
+      async () =>
+        (await screenView(stage.server, stage.operator, screenId)).settings.orientation === 'portrait',
     );
     await page.mouse.click(100, 300);
     await page.waitForTimeout(500);
@@ -134,7 +125,7 @@ describe('general player: settings sidebar in a plain browser', () => {
   });
 
   it('asks before reset pairing and clear cache, with the spec texts, and carries them out on yes', async () => {
-    const { context, page } = await pairedPlayer(browser, server, operator);
+    const { context, page } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     await page.click('.hamburger');
     await page.click('button:has-text("Clear cache")');
     expect(await page.textContent('.dialog__message')).toBe('Are you sure you want to clear the cache?');
@@ -158,12 +149,12 @@ describe('general player: settings sidebar in a plain browser', () => {
     await waitForReload(page);
     await contentFrame(page, '/content/pair');
     expect(await localValue(page, '__sc_player_url')).toBeNull();
-    expect(await page.getAttribute(FRAME, 'src')).toBe(`${server.url}/content/pair`);
+    expect(await page.getAttribute(FRAME, 'src')).toBe(`${stage.server.url}/content/pair`);
     await context.close();
   });
 
   it('toggles debug mode with 7 taps on the version within 3 s; the sidebar then stays open; one tap turns it off', async () => {
-    const { context, page } = await pairedPlayer(browser, server, operator);
+    const { context, page } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     await page.clock.install();
     await page.click('.hamburger');
     for (let i = 0; i < 6; i++) await page.click('[data-testid="version"]');
@@ -181,9 +172,9 @@ describe('general player: settings sidebar in a plain browser', () => {
   });
 
   it('sends heartbeats the studio reads: uptime, platform, version', async () => {
-    const { context, screenId } = await pairedPlayer(browser, server, operator);
+    const { context, screenId } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     const status = await waitFor(async () => {
-      const view = await screenView(server, operator, screenId);
+      const view = await screenView(stage.server, stage.operator, screenId);
       return view.status.version !== null && view.status.online ? view.status : null;
     });
     expect(status).toMatchObject({ platform: 'browser', version: '1.0.0', online: true });
@@ -192,7 +183,7 @@ describe('general player: settings sidebar in a plain browser', () => {
   });
 
   it('reloads, goes full screen, and offers Install App once the browser allows installing', async () => {
-    const { context, page } = await pairedPlayer(browser, server, operator);
+    const { context, page } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     await page.click('.hamburger');
     expect(await page.$('button:has-text("Install App")')).toBeNull();
     await page.evaluate(() => {

@@ -4,6 +4,7 @@
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { MAIN_FRAME_ELEMENT_ID } from '@marquee/protocol';
 import type { RunningServer } from '../harness/server';
+import { useStage, type App } from '../harness/stage';
 
 export const FRAME = `#${MAIN_FRAME_ELEMENT_ID}`;
 
@@ -45,6 +46,11 @@ export async function signUp(server: RunningServer): Promise<Operator> {
   );
   if (status !== 201) throw new Error(`signup answered ${status}: ${JSON.stringify(body)}`);
   return { token: body.idToken, orgId: body.org.id };
+}
+
+/** The stage of a general player's test file (useStage) with an operator signed up once for the file. */
+export function usePlayerStage(apps: readonly App[]) {
+  return useStage(apps, { prepare: async ({ server }) => ({ operator: await signUp(server) }) });
 }
 
 export async function newPlayerPage(

@@ -1,29 +1,16 @@
 // The pairing page's QR code opens {studio}/pair?code=…: an operator who is not signed in yet signs up (or in)
 // first and lands on the pair form with the code filled in.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import { launchBrowser } from '../harness/browser';
-import { assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import { useStage } from '../harness/stage';
 
 describe('studio pair link from the QR code', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    assertAppsBuilt(['studio']);
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const stage = useStage(['studio']);
 
   it('keeps the code through sign-up and pre-fills the pair form', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${server.url}/studio/pair?code=K7P4QX`);
+    const page = await stage.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${stage.server.url}/studio/pair?code=K7P4QX`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/studio/signin');
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -32,7 +19,7 @@ describe('studio pair link from the QR code', () => {
     await page.getByLabel('Password', { exact: true }).fill('phone-shop-42');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Pair a screen' }).waitFor();
-    expect(page.url()).toBe(`${server.url}/studio/pair?code=K7P4QX`);
+    expect(page.url()).toBe(`${stage.server.url}/studio/pair?code=K7P4QX`);
     expect(await page.getByLabel('Pairing code').inputValue()).toBe('K7P4QX');
     await saveScreenshot(page, 'studio-pair-phone');
     await page.getByRole('button', { name: 'Pair screen' }).click();

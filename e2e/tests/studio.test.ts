@@ -3,20 +3,14 @@
 // mute and see them acknowledged; stop the server and see the playlist keep playing; start it again and see the
 // screen online in the studio. Screenshots of every main page go to e2e/artifacts.
 
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { MAIN_FRAME_ELEMENT_ID } from '@marquee/protocol';
 import { saveScreenshot } from '../harness/artifacts';
-import { launchBrowser } from '../harness/browser';
-import { REPO_ROOT, assertAppsBuilt, startServer, type RunningServer } from '../harness/server';
+import { useStage } from '../harness/stage';
 import { gradientPng, WELCOME_PAGE } from './studioJourneyAssets';
-import { FAKE_PLAYER_HTML, StandInPlayer } from './studioJourneyPlayer';
 
 const VIEWPORT = { width: 1280, height: 720 };
-/** The real general player when it is built; until then the test's stand-in (studioJourneyPlayer.ts). */
-const REAL_PLAYER = fs.existsSync(path.join(REPO_ROOT, 'apps/player/dist/index.html'));
 const PASSWORD = 'correct horse 42';
 
 /** Waits for the studio's toasts to close, so a screenshot shows the page under them. */
@@ -29,42 +23,28 @@ const quiet = (page: Page) =>
 const settle = (page: Page) => page.waitForTimeout(900);
 
 describe('studio newcomer journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const stage = useStage(['player', 'content', 'studio']);
   let studioContext: BrowserContext;
   let playerContext: BrowserContext;
   let studio: Page;
   let screen: Page;
-  let player: StandInPlayer | null = null;
   let content: FrameLocator;
 
   beforeAll(async () => {
-    assertAppsBuilt(['content', 'studio']);
-    server = await startServer();
-    browser = await launchBrowser();
-    studioContext = await browser.newContext({ viewport: VIEWPORT });
-    playerContext = await browser.newContext({ viewport: VIEWPORT });
+    studioContext = await stage.browser.newContext({ viewport: VIEWPORT });
+    playerContext = await stage.browser.newContext({ viewport: VIEWPORT });
     for (const context of [studioContext, playerContext]) {
       await context.route(/\/e2e\/welcome\.html$/, (route) =>
         route.fulfill({ contentType: 'text/html', body: WELCOME_PAGE }),
       );
     }
-    await playerContext.route(/\/e2e\/player\.html$/, (route) =>
-      route.fulfill({ contentType: 'text/html', body: FAKE_PLAYER_HTML }),
-    );
     studio = await studioContext.newPage();
     screen = await playerContext.newPage();
     content = screen.frameLocator(`#${MAIN_FRAME_ELEMENT_ID}`);
   });
 
-  afterAll(async () => {
-    player?.stop();
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('signs up, showing the password policy and what a newcomer does next', async () => {
-    await studio.goto(`${server.url}/studio/`);
+    await studio.goto(`${stage.server.url}/studio/`);
     await studio.getByRole('link', { name: 'Create an account' }).click();
     await expect.poll(() => studio.url()).toContain('/studio/signup');
     await studio.getByText('at least 6 characters').waitFor();
@@ -77,17 +57,12 @@ describe('studio newcomer journey', () => {
     await studio.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await studio.getByRole('button', { name: 'Create account' }).click();
     await studio.getByText('No screens yet').waitFor();
-    expect(studio.url()).toBe(`${server.url}/studio/screens`);
+    expect(studio.url()).toBe(`${stage.server.url}/studio/screens`);
     await saveScreenshot(studio, 'newcomer-studio-screens-empty');
   });
 
   it('shows a pairing code on the screen and pairs it in the studio', async () => {
-    if (REAL_PLAYER) {
-      await screen.goto(`${server.url}/`);
-    } else {
-      player = new StandInPlayer(server.url, screen);
-      await player.start();
-    }
+    await screen.goto(`${stage.server.url}/`);
     const codeText = content.getByTestId('pairing-code');
     await codeText.waitFor();
     const code = (await codeText.textContent())?.replace(/\s/g, '') ?? '';
@@ -106,7 +81,7 @@ describe('studio newcomer journey', () => {
 
   it('assigns a web page and the screen shows it', async () => {
     await studio.getByRole('tab', { name: 'Content' }).click();
-    await studio.getByLabel('Web page address').fill(`${server.url}/e2e/welcome.html`);
+    await studio.getByLabel('Web page address').fill(`${stage.server.url}/e2e/welcome.html`);
     await studio.getByRole('button', { name: 'Show on screen' }).click();
     await content
       .frameLocator('iframe.item')
@@ -150,7 +125,7 @@ describe('studio newcomer journey', () => {
     await studio.getByRole('button', { name: 'Add web page' }).click();
     const rows = studio.getByTestId('playlist-row');
     await expect.poll(() => rows.count()).toBe(2);
-    await rows.nth(1).getByLabel('Web page address').fill(`${server.url}/e2e/welcome.html`);
+    await rows.nth(1).getByLabel('Web page address').fill(`${stage.server.url}/e2e/welcome.html`);
     for (const index of [0, 1]) await rows.nth(index).getByLabel('Seconds').fill('3');
     await quiet(studio);
     await saveScreenshot(studio, 'newcomer-studio-playlist');
@@ -182,7 +157,7 @@ describe('studio newcomer journey', () => {
   });
 
   it('keeps playing the playlist while the server is down, and shows the screen online once it is back', async () => {
-    await server.stop();
+    await stage.server.stop();
     const seen = new Set<string>();
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && seen.size < 2) {
@@ -195,9 +170,9 @@ describe('studio newcomer journey', () => {
     await saveScreenshot(screen, 'newcomer-player-offline-playlist');
 
     const restartedAt = Date.now();
-    server = await startServer({ dataDir: server.dataDir, port: server.port });
+    await stage.server.start();
     // A fresh page: nothing cached from before the stop can pass for the screen being back.
-    await studio.goto(`${server.url}/studio/screens`);
+    await studio.goto(`${stage.server.url}/studio/screens`);
     await studio.getByText('Online', { exact: true }).first().waitFor({ timeout: 60_000 });
     await saveScreenshot(studio, 'newcomer-studio-screens-online');
     const session = JSON.parse(
@@ -205,7 +180,7 @@ describe('studio newcomer journey', () => {
     ) as {
       idToken?: string;
     };
-    const answer = await fetch(`${server.url}/api/v1/screens`, {
+    const answer = await fetch(`${stage.server.url}/api/v1/screens`, {
       headers: { Authorization: `Bearer ${session.idToken}` },
     });
     const [listed] = (
