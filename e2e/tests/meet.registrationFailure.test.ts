@@ -9,6 +9,7 @@ import type { RunningServer } from '../harness/server';
 import { startStage, stopStage } from '../harness/stage';
 import { MEET_FRAME, meetPlayerId, openMeet } from './meet.support';
 import { localValue, waitFor } from './player.support';
+import { useUpRegistrations } from './meet.registrations.support';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,21 +23,6 @@ afterAll(() => stopStage({ server, browser }));
 
 const BLOCKED = '[data-testid="meet-blocked"]';
 const REGISTRATION_FAILED = 'registration failed';
-
-/** Uses up this address's registrations for the minute (the test runs on the same address as the browser). */
-async function useUpRegistrations(): Promise<void> {
-  await waitFor(async () => {
-    const response = await fetch(`${server.url}/_internal/players`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        settings: {},
-        device: { id: `filler-${Date.now()}`, model: 'Test', platform: 'browser' },
-      }),
-    });
-    return response.status === 429;
-  });
-}
 
 /** Whether the player's connection record says connected since `since` (read as the player reads it). */
 function connectedSince(page: Page, playerId: string, since: number): Promise<boolean> {
@@ -65,7 +51,7 @@ describe('meeting player: registration refused with another status than 403', ()
     const meet = await openMeet(browser, `${server.url}/meet/?id=room-r1`);
     const playerId = await meetPlayerId(meet.page);
     const stored = await localValue(meet.page, 'auth');
-    await useUpRegistrations();
+    await useUpRegistrations(server);
 
     const reloadedAt = Date.now();
     await meet.page.reload();
@@ -79,7 +65,7 @@ describe('meeting player: registration refused with another status than 403', ()
   });
 
   it('logs it on a device that never registered, which shows its empty frame, not the blocked view', async () => {
-    await useUpRegistrations();
+    await useUpRegistrations(server);
     const meet = await openMeet(browser, `${server.url}/meet/?id=room-r2`);
     await waitFor(async () => meet.errors.some((line) => line.includes(REGISTRATION_FAILED)));
     await meet.page.waitForSelector(MEET_FRAME);

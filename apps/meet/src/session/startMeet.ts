@@ -31,6 +31,7 @@ import {
   type RuntimeConfig,
 } from '@marquee/player-core';
 import type { Database } from '@marquee/realtime';
+import { startMonitoring } from './monitoring';
 
 export interface MeetSession {
   readonly config: RuntimeConfig;
@@ -46,6 +47,8 @@ export interface MeetSession {
   readonly identity: IdentitySession;
   readonly db: Database;
   auth(): AuthObject;
+  /** Replaces the stored auth (the credentials rotation). */
+  setAuth(auth: AuthObject): void;
   reload(): void;
 }
 
@@ -112,11 +115,17 @@ export async function startMeet({ window: win, reload }: MeetEnvironment): Promi
     logger.error('registration failed', (error as Error).message);
   }
   if (auth === null) return { kind: 'ready', session: null };
-  const current = auth;
+  let current = auth;
+  startMonitoring({ service: MEET_ERROR_SERVICE_NAME, logger, http, events: win });
 
   // connection/id is compared live with this page's own: no local copy (offline support disabled). The meeting
   // variant registers on every load, so it signs in afresh every time too.
-  const { identity, db, tokenPlayerId: playerId, signIn } = startRealtimeSession({
+  const {
+    identity,
+    db,
+    tokenPlayerId: playerId,
+    signIn,
+  } = startRealtimeSession({
     config,
     auth: current,
     identityStorage: safeLocalStorage(win),
@@ -140,6 +149,11 @@ export async function startMeet({ window: win, reload }: MeetEnvironment): Promi
       identity,
       db,
       auth: () => current,
+      setAuth(next) {
+        current = next;
+        auth = next;
+        storage.setAuth(next);
+      },
       reload,
     },
   };
