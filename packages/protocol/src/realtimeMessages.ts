@@ -2,7 +2,8 @@
 // The client library (packages/realtime) and the hub (apps/server/src/realtime) both speak it from here.
 //
 // Every client request carries a numeric id `r` and gets exactly one answer with the same `r`: `{r, ok: true,
-// d?}` or `{r, ok: false, code, message}`. Value events for listened paths arrive unasked as `{t: 'v', …}`.
+// d?}` or `{r, ok: false, code, message}`. Value events for listened paths arrive unasked as `{t: 'v', …}`, and
+// the end of a listen the rules no longer allow as `{t: 'c', …}`.
 // A path always lies inside one player document (`players/{playerId}/…`, at least two segments): listens above
 // a document would fan out across organisations, so they are refused with invalid_path.
 
@@ -144,4 +145,14 @@ export interface ValueEvent {
   hash: string;
   rev: number;
 }
-export type ServerMessage = OkAnswer | ErrorAnswer | ValueEvent;
+/**
+ * A listen the hub ended on its own, because the rules no longer let the connection read the path (an operator's
+ * screen was unpaired, its player deleted): no event follows for that path unless it is listened to again.
+ */
+export interface ListenCancelled {
+  t: 'c';
+  path: string;
+  code: RealtimeErrorCode;
+  message: string;
+}
+export type ServerMessage = OkAnswer | ErrorAnswer | ValueEvent | ListenCancelled;

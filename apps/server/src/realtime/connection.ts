@@ -1,75 +1,34 @@
-// One realtime connection (DESIGN.md §4): its authentication, listens, armed onDisconnect actions and rate limit,
-// and the dispatcher that answers every request exactly once, `{r, ok: true, d?}` or `{r, ok: false, code,
-// message}`.
+// One realtime connection (docs/protocols/realtime.md §Messages): its socket, authentication and rate limit, and
+// the dispatcher that answers every request exactly once, `{r, ok: true, d?}` or `{r, ok: false, code, message}`.
+// Its reads and listens are in connectionListens.ts, its writes and onDisconnect actions in connectionWrites.ts.
 //
 // Order: requests that change the connection's state (auth, listen, unlisten, od) run one after the other, in the
 // order received; reads and writes start at once, in the order received, unless such a request is still running,
 // in which case they queue behind it. A write starts synchronously on receipt, so writes of one connection enter the
 // document store, and are committed, in the order sent, while many of them are in flight at once.
 
-import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import {
   REALTIME_CLOSE_POLICY,
-  flattenUpdate,
-  isPathPrefix,
-  joinPath,
-  normalizeForWrite,
-  restoreArrays,
-  validatePath,
   type AuthAnswer,
   type ClientMessage,
   type ErrorAnswer,
   type OkAnswer,
   type RealtimeErrorCode,
-  type RealtimeValue,
   type TimeAnswer,
-  type ValueAnswer,
-  type WriteAnswer,
 } from '@marquee/protocol';
 import type { VerifiedIdentity } from '../identity/identityService';
 import { newId } from '../ids';
-import { locateInDocument } from './documentPath';
-import type { DocumentStore } from './documentStore';
-import type { FanOut, Listener, ListenerSink } from './fanOut';
+import type { ConnectionContext, ConnectionScope, Reply } from './connectionContext';
+import { ConnectionListens } from './connectionListens';
+import { ConnectionWrites } from './connectionWrites';
+import type { Listener } from './fanOut';
 import { parseFrame } from './frames';
-import type { ArmedAction, DisconnectActions, DisconnectOp } from './onDisconnect';
+import type { ArmedAction } from './onDisconnect';
 import { RequestRateLimiter } from './rateLimiter';
-import { samePrincipal, type Principal, type RealtimeRules } from './rules';
-import { valueHash } from './valueHash';
-import { RealtimeRequestError, permissionDenied, refusalOf, unauthenticated } from './wireErrors';
-
-export interface ConnectionLimits {
-  ratePerSecond: number;
-  rateBurst: number;
-  /** Refused requests tolerated beyond the bucket before the socket is closed for flooding. */
-  floodTolerance: number;
-  /** Invalid frames tolerated; one more closes the socket. */
-  maxGarbageFrames: number;
-  maxListens: number;
-  /** Bytes of requests being processed above which the socket is no longer read until they are done. */
-  maxInflightBytes: number;
-  /** Bytes waiting to be sent to a client that does not read, above which the socket is dropped. */
-  maxBufferedBytes: number;
-}
-
-/** What every connection of a hub shares. */
-export interface ConnectionContext {
-  documents: DocumentStore;
-  fanOut: FanOut;
-  rules: RealtimeRules;
-  disconnects: DisconnectActions;
-  verifyIdToken(token: string): Promise<VerifiedIdentity>;
-  /** Epoch milliseconds: server timestamps, token expiry. */
-  clock: () => number;
-  /** Monotonic milliseconds: rate limits, keep-alive. */
-  now: () => number;
-  limits: ConnectionLimits;
-  log: FastifyBaseLogger;
-}
-
-type Reply = (data?: unknown) => void;
+import { samePrincipal, type Principal } from './rules';
+import { refusalOf, unauthenticated } from './wireErrors';
 
 /** Requests that change the connection's state: each waits for the ones before it to finish. */
 const SEQUENTIAL: ReadonlySet<ClientMessage['t']> = new Set(['auth', 'listen', 'unlisten', 'od']);
@@ -87,16 +46,15 @@ function frameSize(data: Buffer | ArrayBuffer | Buffer[]): number {
   return data.byteLength;
 }
 
-export class RealtimeConnection implements ListenerSink {
+export class RealtimeConnection implements ConnectionScope {
   readonly id: string;
   /** Monotonic time of the last frame or pong. */
   lastSeen: number;
   closed = false;
-  private principal: Principal | null = null;
+  private signedIn: Principal | null = null;
   private authExpiresAt = 0;
-  private readonly listens = new Map<string, Listener>();
-  private armed: ArmedAction[] = [];
-  private armSeq = 0;
+  private readonly listens: ConnectionListens;
+  private readonly writes: ConnectionWrites;
   private tail: Promise<void> = Promise.resolve();
   private queued = 0;
   private inflightBytes = 0;
@@ -109,9 +67,11 @@ export class RealtimeConnection implements ListenerSink {
 
   constructor(
     private readonly socket: WebSocket,
-    private readonly context: ConnectionContext,
+    readonly context: ConnectionContext,
   ) {
     this.id = newId(context.clock());
+    this.listens = new ConnectionListens(this);
+    this.writes = new ConnectionWrites(this);
     this.lastSeen = context.now();
     const { limits } = context;
     this.limiter = new RequestRateLimiter({
@@ -128,15 +88,23 @@ export class RealtimeConnection implements ListenerSink {
   }
 
   get receiving(): boolean {
-    return !this.closed && this.principal !== null && this.context.clock() < this.authExpiresAt;
+    return !this.closed && this.signedIn !== null && this.context.clock() < this.authExpiresAt;
+  }
+
+  get principal(): Principal | null {
+    return this.signedIn;
   }
 
   get uid(): string | null {
-    return this.principal?.uid ?? null;
+    return this.signedIn?.uid ?? null;
   }
 
   listenCount(): number {
-    return this.listens.size;
+    return this.listens.count;
+  }
+
+  revalidate(listener: Listener): boolean {
+    return this.listens.revalidate(listener);
   }
 
   send(text: string): void {
@@ -209,12 +177,10 @@ export class RealtimeConnection implements ListenerSink {
   dispose(): Promise<void> {
     if (this.finished !== null) return this.finished;
     this.closed = true;
-    for (const listener of this.listens.values()) this.context.fanOut.unlisten(listener);
-    this.listens.clear();
+    this.listens.stopAll();
     this.finished = (async () => {
       await this.tail;
-      const actions = this.armed;
-      this.armed = [];
+      const actions = this.writes.takeArmed();
       if (actions.length > 0) await this.context.disconnects.fire(this.id, actions);
     })();
     return this.finished;
@@ -222,7 +188,7 @@ export class RealtimeConnection implements ListenerSink {
 
   /** The armed actions, to persist them again after this node lost its lease. */
   armedActions(): readonly ArmedAction[] {
-    return this.armed;
+    return this.writes.armedActions();
   }
 
   private dispatch(request: ClientMessage, size: number): void {
@@ -296,40 +262,46 @@ export class RealtimeConnection implements ListenerSink {
   }
 
   private requireAuth(): Principal {
-    if (this.principal === null) {
+    if (this.signedIn === null) {
       throw unauthenticated('Not authenticated: send {"t":"auth"} with an ID token first');
     }
     if (this.context.clock() >= this.authExpiresAt) {
       throw unauthenticated('The ID token has expired; authenticate again with a fresh one');
     }
-    return this.principal;
+    return this.signedIn;
   }
 
-  // Each handler validates and checks the rules before its first await when it writes, so that the write enters the
-  // document store synchronously, in the order received. auth, time, unlisten and od cancel need no valid token:
-  // they read nothing and only ever remove.
+  // Each write is validated and checked against the rules before its first await, so that it enters the document
+  // store synchronously, in the order received. auth, time, unlisten and od cancel need no valid token: they read
+  // nothing and only ever remove.
   private handle(request: ClientMessage, reply: Reply): Promise<void> | void {
     switch (request.t) {
       case 'auth':
         return this.authenticate(request.token, reply);
       case 'listen':
-        return this.listen(request.path, reply);
+        return this.listens.listen(this.requireAuth(), request.path, reply);
       case 'unlisten':
-        return this.unlisten(request.path);
+        return this.listens.unlisten(request.path);
       case 'get':
-        return this.get(request.path, reply);
+        return this.listens.get(this.requireAuth(), request.path, reply);
       case 'set':
-        return this.set(request.path, request.value, reply);
+        return this.writes.set(this.requireAuth(), request.path, request.value, reply);
       case 'update':
-        return this.update(request.path, request.value, reply);
+        return this.writes.update(this.requireAuth(), request.path, request.value, reply);
       case 'remove':
-        return this.set(request.path, null, reply);
+        return this.writes.set(this.requireAuth(), request.path, null, reply);
       case 'cas':
-        return this.compareAndSet(request.path, request.value, request.hash, reply);
+        return this.writes.compareAndSet(
+          this.requireAuth(),
+          request.path,
+          request.value,
+          request.hash,
+          reply,
+        );
       case 'od':
         return request.action === 'cancel'
-          ? this.cancelDisconnect(request.path)
-          : this.armDisconnect(request.action, request.path, request.value, reply);
+          ? this.writes.cancel(request.path)
+          : this.writes.arm(this.requireAuth(), request.action, request.path, request.value, reply);
       case 'time':
         return reply({ now: this.context.clock() } satisfies TimeAnswer);
     }
@@ -342,170 +314,18 @@ export class RealtimeConnection implements ListenerSink {
     } catch (error) {
       // A refused token signs the connection out: nothing more is read or written with the old one.
       if (refusalOf(error) !== null) {
-        this.principal = null;
+        this.signedIn = null;
         this.authExpiresAt = 0;
       }
       throw error;
     }
     const principal = principalOf(identity);
-    const previous = this.principal;
-    this.principal = principal;
+    const previous = this.signedIn;
+    this.signedIn = principal;
     this.authExpiresAt = identity.expiresAt * 1000;
-    if (!samePrincipal(previous, principal)) await this.dropUnreadableListens(principal);
+    if (!samePrincipal(previous, principal)) await this.listens.dropUnreadable(principal);
     reply({ uid: identity.uid, expiresAt: this.authExpiresAt } satisfies AuthAnswer);
     // Events held back while the token was expired: the current value of what changed meanwhile.
-    for (const listener of this.listens.values()) this.context.fanOut.resync(listener);
-  }
-
-  /** After a change of identity, the listens the new one may not read stop. */
-  private async dropUnreadableListens(principal: Principal): Promise<void> {
-    for (const [path, listener] of [...this.listens]) {
-      if (await this.context.rules.mayRead(principal, validatePath(path))) continue;
-      this.context.fanOut.unlisten(listener);
-      this.listens.delete(path);
-    }
-  }
-
-  private async listen(path: string, reply: Reply): Promise<void> {
-    const principal = this.requireAuth();
-    const location = locateInDocument(path);
-    if (!(await this.context.rules.mayRead(principal, location.segments))) {
-      throw permissionDenied('read', location.path);
-    }
-    const { fanOut, limits } = this.context;
-    const existing = this.listens.get(location.path);
-    if (existing !== undefined) {
-      reply();
-      const text = fanOut.current(existing);
-      if (text !== null) this.send(text);
-      return;
-    }
-    if (this.listens.size >= limits.maxListens) {
-      throw new RealtimeRequestError(
-        'invalid_request',
-        `Too many listens: a connection may listen to at most ${limits.maxListens} paths`,
-      );
-    }
-    const listener = await fanOut.listen(this, location.segments, (text) => {
-      reply();
-      this.send(text);
-    });
-    if (listener === null) return;
-    if (this.closed) {
-      fanOut.unlisten(listener);
-      return;
-    }
-    this.listens.set(location.path, listener);
-  }
-
-  private unlisten(path: string): void {
-    const listener = this.listens.get(joinPath(validatePath(path)));
-    if (listener === undefined) return;
-    this.context.fanOut.unlisten(listener);
-    this.listens.delete(listener.path);
-  }
-
-  private async get(path: string, reply: Reply): Promise<void> {
-    const principal = this.requireAuth();
-    const location = locateInDocument(path);
-    if (!(await this.context.rules.mayRead(principal, location.segments))) {
-      throw permissionDenied('read', location.path);
-    }
-    const snapshot = await this.context.documents.get(location.path);
-    reply({
-      value: restoreArrays(snapshot.value),
-      hash: valueHash(snapshot.value),
-      rev: snapshot.revision,
-    } satisfies ValueAnswer);
-  }
-
-  private checkWrite(principal: Principal, paths: readonly (readonly string[])[]): void {
-    for (const segments of paths) {
-      if (!this.context.rules.mayWrite(principal, segments))
-        throw permissionDenied('write', joinPath(segments));
-    }
-  }
-
-  private async set(path: string, value: unknown, reply: Reply): Promise<void> {
-    const principal = this.requireAuth();
-    const location = locateInDocument(path);
-    normalizeForWrite(value, location.segments);
-    this.checkWrite(principal, [location.segments]);
-    const result = await this.context.documents.set(location.path, value);
-    reply({ rev: result.revision } satisfies WriteAnswer);
-  }
-
-  private async update(path: string, value: Record<string, unknown>, reply: Reply): Promise<void> {
-    const principal = this.requireAuth();
-    const location = locateInDocument(path);
-    const flat = flattenUpdate(location.path, value);
-    const written = Object.keys(flat).map(validatePath);
-    this.checkWrite(principal, written.length === 0 ? [location.segments] : written);
-    const result = await this.context.documents.update(location.path, value);
-    reply({ rev: result.revision } satisfies WriteAnswer);
-  }
-
-  private async compareAndSet(path: string, value: unknown, hash: string, reply: Reply): Promise<void> {
-    const principal = this.requireAuth();
-    const location = locateInDocument(path);
-    normalizeForWrite(value, location.segments);
-    this.checkWrite(principal, [location.segments]);
-    const result = await this.context.documents.compareAndSet(location.path, { hash }, value);
-    if ('stale' in result) {
-      throw new RealtimeRequestError(
-        'datastale',
-        `The value at "${location.path}" changed since it was read; retry with the current value`,
-        { value: restoreArrays(result.value), hash: result.hash, rev: result.revision },
-      );
-    }
-    reply({ rev: result.revision } satisfies WriteAnswer);
-  }
-
-  private async armDisconnect(
-    action: 'set' | 'update',
-    path: string,
-    value: unknown,
-    reply: Reply,
-  ): Promise<void> {
-    const principal = this.requireAuth();
-    const location = locateInDocument(path);
-    let op: DisconnectOp;
-    let written: string[][];
-    if (action === 'set') {
-      op = { action, value: normalizeForWrite(value, location.segments) };
-      written = [location.segments];
-    } else {
-      const flat = flattenUpdate(location.path, value as object);
-      const relative: Record<string, RealtimeValue> = {};
-      written = [];
-      for (const [absolute, node] of Object.entries(flat)) {
-        const segments = validatePath(absolute);
-        written.push(segments);
-        relative[joinPath(segments.slice(location.segments.length))] = node;
-      }
-      if (written.length === 0) written.push(location.segments);
-      op = { action, value: relative };
-    }
-    this.checkWrite(principal, written);
-    const armed: ArmedAction = {
-      id: newId(this.context.clock()),
-      seq: ++this.armSeq,
-      armedAt: this.context.clock(),
-      path: location.path,
-      op,
-      principal,
-    };
-    await this.context.disconnects.persist(this.id, [armed]);
-    this.armed.push(armed);
-    reply();
-  }
-
-  /** Cancels the armed actions at `path` and below. Allowed without a valid token: it only removes. */
-  private async cancelDisconnect(path: string): Promise<void> {
-    const segments = validatePath(path);
-    const cancelled = this.armed.filter((action) => isPathPrefix(segments, validatePath(action.path)));
-    if (cancelled.length === 0) return;
-    this.armed = this.armed.filter((action) => !cancelled.includes(action));
-    await this.context.disconnects.cancel(cancelled.map((action) => action.id));
+    this.listens.resyncAll();
   }
 }

@@ -4,16 +4,23 @@ import { describeOnBothEngines } from '../../test/harness/databases';
 import type { DatabaseHandle } from '../db/database';
 import { newId } from '../ids';
 import { DocumentStore, topicFor, type ChangeEvent, type Snapshot } from './documentStore';
-import { FanOut, type ListenerSink } from './fanOut';
+import { FanOut, type Listener, type ListenerSink } from './fanOut';
 import { InProcessPubSub } from './pubsub';
 import { valueHash } from './valueHash';
 
 class Sink implements ListenerSink {
   closed = false;
   receiving = true;
+  /** Whether it checks its access again when asked (an operator's connection does). */
+  rechecks = false;
   readonly received: ValueEvent[] = [];
+  readonly revalidated: Listener[] = [];
   send(text: string): void {
     this.received.push(JSON.parse(text) as ValueEvent);
+  }
+  revalidate(listener: Listener): boolean {
+    this.revalidated.push(listener);
+    return this.rechecks;
   }
   revs(path?: string): number[] {
     return this.received
@@ -52,9 +59,14 @@ describeOnBothEngines('FanOut', (database: () => DatabaseHandle) => {
     const pubsub = new InProcessPubSub();
     const store = new GatedStore({ database: database(), pubsub });
     const errors: unknown[] = [];
-    const fanOut = new FanOut(store, (error) => errors.push(error));
+    const accessChanges: string[] = [];
+    const fanOut = new FanOut(store, {
+      onError: (error) => errors.push(error),
+      accessBranches: ['pairing'],
+      onAccessChange: (docPath) => accessChanges.push(docPath),
+    });
     const doc = `players/${newId()}`;
-    return { pubsub, store, fanOut, doc, errors };
+    return { pubsub, store, fanOut, doc, errors, accessChanges };
   }
 
   it('sends the current value at registration, then each change of the path with its revision', async () => {
@@ -212,10 +224,14 @@ describeOnBothEngines('FanOut', (database: () => DatabaseHandle) => {
   it('sends one serialized text to every listener of a path and reports a failing sink', async () => {
     const { store, fanOut, doc, errors } = setup();
     const texts: string[] = [];
-    const good: ListenerSink = { closed: false, receiving: true, send: (text) => texts.push(text) };
-    const bad: ListenerSink = {
+    const good: ListenerSink = {
       closed: false,
       receiving: true,
+      send: (text) => texts.push(text),
+      revalidate: () => false,
+    };
+    const bad: ListenerSink = {
+      ...good,
       send: () => {
         throw new Error('socket gone');
       },
@@ -271,5 +287,73 @@ describeOnBothEngines('FanOut', (database: () => DatabaseHandle) => {
     expect(sinks.filter((sink) => sink.revs().length === 1)).toHaveLength(docs.length - 1);
     expect(await fanOut.catchUp()).toBe(docs.length);
     expect(sinks.every((sink) => sink.revs().length === 1)).toBe(true);
+  });
+
+  it('holds the listeners of a sink that checks its access again after a pairing change, until resumed', async () => {
+    const { store, fanOut, doc, accessChanges } = setup();
+    await store.set(`${doc}/settings/name`, 'A');
+    const [operator, player] = [new Sink(), new Sink()];
+    operator.rechecks = true;
+    const held = (await fanOut.listen(operator, segments(`${doc}/settings`), () => {}))!;
+    await fanOut.listen(player, segments(`${doc}/settings`), () => {});
+
+    await store.set(`${doc}/settings/name`, 'B'); // not an access branch: nothing to check
+    expect(operator.revalidated).toEqual([]);
+    await store.update(doc, { 'pairing/code': 'ABC234', 'settings/name': 'C' }); // unpaired
+    expect(accessChanges).toEqual([doc]);
+    expect(operator.revalidated).toEqual([held]);
+    expect(player.revalidated).toHaveLength(1);
+    await store.set(`${doc}/settings/name`, 'D');
+    expect(operator.revs()).toEqual([2]); // nothing while held
+    expect(player.revs()).toEqual([2, 3, 4]);
+
+    fanOut.resume(held); // the check allowed it: the current value, then changes again
+    await store.set(`${doc}/settings/name`, 'E');
+    expect(operator.received.map((event) => [event.rev, event.value])).toEqual([
+      [2, { name: 'B' }],
+      [4, { name: 'D' }],
+      [5, { name: 'E' }],
+    ]);
+  });
+
+  it('checks access again when the whole document changes or goes, and when missed revisions changed pairing', async () => {
+    const { store, fanOut, doc, pubsub, accessChanges } = setup();
+    await store.set(`${doc}/pairing/code`, 'ABC234');
+    const sink = new Sink();
+    await fanOut.listen(sink, segments(`${doc}/connection`), () => {});
+    await store.remove(doc); // a hard reset
+    expect(sink.revalidated).toHaveLength(1);
+    const event = (revision: number, value: RealtimeValue) =>
+      pubsub.publish(topicFor(doc), {
+        docPath: doc,
+        revision,
+        changedPaths: [`${doc}/connection`],
+        value,
+        updatedAt: 0,
+      } satisfies ChangeEvent);
+    event(4, { connection: { connected: true } }); // revision 3 unknown: the document came back
+    expect(sink.revalidated).toHaveLength(2);
+    event(6, { connection: { connected: false } }); // revision 5 unknown, pairing unchanged
+    expect(sink.revalidated).toHaveLength(2);
+    event(8, { connection: { connected: false }, pairing: { code: 'DEF567' } });
+    expect(sink.revalidated).toHaveLength(3);
+    expect(accessChanges).toEqual([doc, doc, doc]);
+  });
+
+  it('asks for a new listener to be checked again when access changed after its caller checked it', async () => {
+    const { store, fanOut, doc } = setup();
+    const first = new Sink();
+    await fanOut.listen(first, segments(doc), () => {});
+    const checkedAt = fanOut.accessEpoch(doc);
+    expect(checkedAt).toBe(0);
+    const late = new Sink();
+    late.rechecks = true;
+    await store.set(`${doc}/pairing/code`, 'ABC234'); // between the caller's check and its registration
+    const listener = await fanOut.listen(late, segments(doc), () => {}, checkedAt);
+    expect(late.revalidated).toEqual([listener]);
+    const current = new Sink();
+    await fanOut.listen(current, segments(doc), () => {}, fanOut.accessEpoch(doc));
+    expect(current.revalidated).toEqual([]);
+    expect(fanOut.accessEpoch(`players/${newId()}`)).toBeUndefined(); // not followed by this node
   });
 });

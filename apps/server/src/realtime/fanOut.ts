@@ -6,6 +6,10 @@
 //
 // When changes of other nodes may have been missed (Redis was away), every held document is read again and, where
 // the stored revision is newer, delivered as a change of the whole document: listeners end with the current value.
+//
+// A change that may change who may read a document (its access branches, the whole document, or revisions missed
+// in between that touched them) is shown to every listener's sink before anything is sent: a sink that must check
+// its access again holds the listener, and resumes or ends it once it knows (the rules cache is told first).
 
 import {
   getAtPath,
@@ -28,6 +32,11 @@ export interface ListenerSink {
   /** False while the connection may not receive (expired token): events are held back until resync. */
   readonly receiving: boolean;
   send(text: string): void;
+  /**
+   * Who may read the listener's document may have changed. True when the sink checks again: the listener is held
+   * (gets nothing) until the sink calls resume() or unlisten().
+   */
+  revalidate(listener: Listener): boolean;
 }
 
 export interface Listener {
@@ -37,6 +46,8 @@ export interface Listener {
   readonly path: string;
   /** Revision of the last value sent; later events at or below it are dropped. */
   lastRev: number;
+  /** Its sink is checking its access again: nothing is sent meanwhile. */
+  held: boolean;
 }
 
 interface Group {
@@ -56,6 +67,8 @@ interface Feed {
   listenerCount: number;
   /** Listens between their wait for `loaded` and their registration: the feed must outlive them. */
   pins: number;
+  /** Counts the changes that may have changed who may read the document (see FanOutOptions.accessBranches). */
+  accessEpoch: number;
   unsubscribe: Unsubscribe;
 }
 
@@ -88,14 +101,28 @@ export interface FanOutStats {
   listeners: number;
 }
 
+export interface FanOutOptions {
+  onError?: (error: unknown, context: string) => void;
+  /** Branches of a document whose change may change who may read it. */
+  accessBranches?: readonly string[];
+  /** Runs first when such a change of `docPath` is seen (to drop what is cached about its readers). */
+  onAccessChange?: (docPath: string) => void;
+}
+
 export class FanOut {
   private readonly feeds = new Map<string, Feed>();
   private listenerCount = 0;
+  private readonly onError: (error: unknown, context: string) => void;
+  private readonly accessBranches: readonly string[];
+  private readonly onAccessChange: (docPath: string) => void;
 
   constructor(
     private readonly documents: DocumentStore,
-    private readonly onError: (error: unknown, context: string) => void = () => {},
+    options: FanOutOptions = {},
   ) {
+    this.onError = options.onError ?? (() => {});
+    this.accessBranches = options.accessBranches ?? [];
+    this.onAccessChange = options.onAccessChange ?? (() => {});
     // Lives as long as the pub/sub, which forgets its handlers when closed.
     documents.onMissedChanges(async () => {
       await this.catchUp();
@@ -107,14 +134,27 @@ export class FanOut {
   }
 
   /**
+   * The access epoch of `docPath` while this node follows its changes: read it before checking a reader's access,
+   * and pass it to listen(). Undefined when the node does not follow the document (nothing cached about its
+   * readers can be trusted then).
+   */
+  accessEpoch(docPath: string): number | undefined {
+    const feed = this.feeds.get(docPath);
+    return feed?.ready === true ? feed.accessEpoch : undefined;
+  }
+
+  /**
    * Registers `sink` for the node at `segments` (inside a document) and, synchronously at registration, calls
-   * `deliverInitial` with the value event of the current value, so nothing can come between it and the following
-   * changes. Resolves with the listener, or null when the sink closed meanwhile (nothing registered).
+   * `deliverInitial` with the value event of the current value and the new listener, so nothing can come between
+   * it and the following changes. `checkedAt`: the accessEpoch read before the caller checked its access; if the
+   * access may have changed since, the sink is asked to revalidate the new listener right after. Resolves with the
+   * listener, or null when the sink closed meanwhile (nothing registered).
    */
   async listen(
     sink: ListenerSink,
     segments: readonly string[],
-    deliverInitial: (text: string, revision: number) => void,
+    deliverInitial: (text: string, revision: number, listener: Listener) => void,
+    checkedAt?: number,
   ): Promise<Listener | null> {
     const docPath = joinPath(segments.slice(0, DOCUMENT_DEPTH));
     const feed = this.feedFor(docPath);
@@ -136,12 +176,23 @@ export class FanOut {
       group = { segments: relative, listeners: new Set() };
       feed.groups.set(key, group);
     }
-    const listener: Listener = { sink, docPath, path, lastRev: feed.revision };
+    const listener: Listener = { sink, docPath, path, lastRev: feed.revision, held: false };
     group.listeners.add(listener);
     feed.listenerCount++;
     this.listenerCount++;
-    deliverInitial(valueEventText(path, getAtPath(feed.value, relative), feed.revision), feed.revision);
+    deliverInitial(
+      valueEventText(path, getAtPath(feed.value, relative), feed.revision),
+      feed.revision,
+      listener,
+    );
+    if (feed.accessEpoch !== (checkedAt ?? 0) && sink.revalidate(listener)) listener.held = true;
     return listener;
+  }
+
+  /** Ends the hold of a revalidated listener: it gets the current value if it changed meanwhile, then changes. */
+  resume(listener: Listener): void {
+    listener.held = false;
+    this.resync(listener);
   }
 
   /** The current value event of a registered listener (a repeated listen), and marks it sent. */
@@ -156,7 +207,8 @@ export class FanOut {
   /** Sends the current value to a listener whose events were held back, if it changed since its last one. */
   resync(listener: Listener): void {
     const feed = this.feeds.get(listener.docPath);
-    if (feed === undefined || feed.revision <= listener.lastRev || !listener.sink.receiving) return;
+    if (feed === undefined || feed.revision <= listener.lastRev || !listener.sink.receiving || listener.held)
+      return;
     const text = this.current(listener);
     if (text !== null) listener.sink.send(text);
   }
@@ -227,6 +279,7 @@ export class FanOut {
       groups: new Map(),
       listenerCount: 0,
       pins: 0,
+      accessEpoch: 0,
       unsubscribe: () => {},
     };
     this.feeds.set(docPath, feed);
@@ -267,7 +320,9 @@ export class FanOut {
 
   /** `compareValues`: the event was read, not published, so unchanged parts are equal but not shared. */
   private onChange(feed: Feed, event: ChangeEvent, compareValues = false): void {
+    const changed = event.changedPaths.map((path) => parsePath(path).slice(DOCUMENT_DEPTH));
     if (!feed.ready) {
+      if (this.touchesAccess(changed)) this.accessChanged(feed);
       if (feed.latest === null || event.revision > feed.latest.revision) feed.latest = event;
       return;
     }
@@ -279,8 +334,15 @@ export class FanOut {
     const previous = feed.value;
     feed.value = event.value;
     feed.revision = event.revision;
+    if (gap ? this.accessDiffers(previous, event.value) : this.touchesAccess(changed)) {
+      this.accessChanged(feed);
+      for (const group of feed.groups.values()) {
+        for (const listener of group.listeners) {
+          if (!listener.held && listener.sink.revalidate(listener)) listener.held = true;
+        }
+      }
+    }
     if (feed.groups.size === 0) return;
-    const changed = event.changedPaths.map((path) => parsePath(path).slice(DOCUMENT_DEPTH));
     for (const group of feed.groups.values()) {
       if (
         !gap &&
@@ -295,7 +357,7 @@ export class FanOut {
       if (node === before || (gap && sameValue(node, before))) continue;
       let text: string | null = null;
       for (const listener of group.listeners) {
-        if (listener.lastRev >= event.revision || !listener.sink.receiving) continue;
+        if (listener.lastRev >= event.revision || !listener.sink.receiving || listener.held) continue;
         try {
           text ??= valueEventText(listener.path, node, event.revision);
           listener.lastRev = event.revision;
@@ -304,6 +366,30 @@ export class FanOut {
           this.onError(error, `fan-out of ${feed.docPath}`);
         }
       }
+    }
+  }
+
+  /** Whether changes at `changed` (relative paths) reach an access branch: the whole document does. */
+  private touchesAccess(changed: readonly string[][]): boolean {
+    if (this.accessBranches.length === 0) return false;
+    return changed.some((path) => path.length === 0 || this.accessBranches.includes(path[0] as string));
+  }
+
+  /** Whether the document came or went, or an access branch differs, between two states (revisions between unknown). */
+  private accessDiffers(before: RealtimeValue, after: RealtimeValue): boolean {
+    if (this.accessBranches.length === 0) return false;
+    if ((before === null) !== (after === null)) return true;
+    return this.accessBranches.some(
+      (branch) => !sameValue(getAtPath(before, [branch]), getAtPath(after, [branch])),
+    );
+  }
+
+  private accessChanged(feed: Feed): void {
+    feed.accessEpoch++;
+    try {
+      this.onAccessChange(feed.docPath);
+    } catch (error) {
+      this.onError(error, `access change of ${feed.docPath}`);
     }
   }
 }

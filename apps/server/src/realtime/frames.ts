@@ -2,6 +2,7 @@
 // readable reason (and the request id when one can be read, so the answer still reaches the caller).
 
 import { ClientMessageSchema, type ClientMessage } from '@marquee/protocol';
+import { issueProblem, type SchemaIssue } from './schemaIssues';
 
 export type ParsedFrame =
   { kind: 'request'; request: ClientMessage } | { kind: 'garbage'; r?: number; message: string };
@@ -14,51 +15,12 @@ function requestIdOf(value: unknown): number | undefined {
   return typeof r === 'number' && Number.isSafeInteger(r) && r >= 0 ? r : undefined;
 }
 
-interface Issue {
-  code: string;
-  path: PropertyKey[];
-  expected?: unknown;
-  options?: unknown;
-  values?: unknown;
-  maximum?: unknown;
-  minimum?: unknown;
-  origin?: unknown;
-}
-
-const TYPE_NAMES: Record<string, string> = {
-  object: 'an object',
-  record: 'an object',
-  string: 'a string',
-  number: 'a number',
-  int: 'an integer',
-};
-
-function list(values: unknown): string {
-  return Array.isArray(values) ? values.map(String).join(', ') : String(values);
-}
-
-// zod/mini carries no messages of its own (only "Invalid input"); these say what is wrong with which field.
-function describeIssue(issue: Issue): string {
+// A request's field, quoted, and what is wrong with it.
+function describeIssue(issue: SchemaIssue): string {
   const field = issue.path.map(String).join('.').slice(0, MAX_QUOTED_FIELD);
-  const subject = field === '' ? 'a request' : `"${field}"`;
-  switch (issue.code) {
-    case 'invalid_type':
-      if (field === '') return 'a request must be a JSON object';
-      if (issue.expected === 'nonoptional') return `${subject} is missing`;
-      return `${subject} must be ${TYPE_NAMES[String(issue.expected)] ?? String(issue.expected)}`;
-    case 'invalid_union':
-      return `${subject} must be one of ${list(issue.options)}`;
-    case 'invalid_value':
-      return `${subject} must be one of ${list(issue.values)}`;
-    case 'too_big':
-      return issue.origin === 'string'
-        ? `${subject} is longer than ${String(issue.maximum)} characters`
-        : `${subject} is larger than ${String(issue.maximum)}`;
-    case 'too_small':
-      return `${subject} must be at least ${String(issue.minimum)}`;
-    default:
-      return `${subject} is not valid`;
-  }
+  if (field === '')
+    return issue.code === 'invalid_type' ? 'a request must be a JSON object' : 'not a request';
+  return `"${field}" ${issueProblem(issue)}`;
 }
 
 /** `data` as received from ws: text frames are UTF-8 (ws has checked), binary frames are refused. */
@@ -85,6 +47,6 @@ export function parseFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: bool
   }
   const r = requestIdOf(value);
   const issue = parsed.error.issues[0];
-  const message = `Invalid request: ${issue === undefined ? 'not a request' : describeIssue(issue as Issue)}`;
+  const message = `Invalid request: ${issue === undefined ? 'not a request' : describeIssue(issue as SchemaIssue)}`;
   return r === undefined ? { kind: 'garbage', message } : { kind: 'garbage', r, message };
 }

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import {
+  parsePath,
   REALTIME_IDLE_TIMEOUT_MS,
   REALTIME_MAX_FRAME_BYTES,
   REALTIME_MAX_LISTENS,
@@ -16,12 +17,13 @@ import {
 } from '@marquee/protocol';
 import { newId } from '../ids';
 import type { AppServices } from '../services';
-import { RealtimeConnection, type ConnectionContext, type ConnectionLimits } from './connection';
+import { RealtimeConnection } from './connection';
+import type { ConnectionContext, ConnectionLimits } from './connectionContext';
 import { FanOut, type FanOutStats } from './fanOut';
 import { NODE_LEASE_MS, NODE_LEASE_RENEW_MS, NodeLease } from './nodeLease';
 import { DisconnectActions } from './onDisconnect';
 import { PLAYER_ORG_CACHE_MS, PlayerOrgCache } from './playerOrgs';
-import { RealtimeRules } from './rules';
+import { ACCESS_BRANCHES, RealtimeRules } from './rules';
 
 /** Invalid frames a connection may send before it is closed (a correct client sends none). */
 export const REALTIME_MAX_GARBAGE_FRAMES = 10;
@@ -88,8 +90,14 @@ export class RealtimeHub {
       now,
       ttlMs: options.playerOrgCacheMs ?? PLAYER_ORG_CACHE_MS,
     });
-    this.rules = new RealtimeRules((playerId) => orgs.orgOf(playerId));
-    this.fanOut = new FanOut(services.documents, onError);
+    this.rules = new RealtimeRules((playerId, lookup) => orgs.orgOf(playerId, lookup));
+    this.fanOut = new FanOut(services.documents, {
+      onError,
+      // A pairing change seen on the player's document, whichever node made it: what this node cached of the
+      // player's organisation is out of date, and every listen of it is checked again.
+      accessBranches: ACCESS_BRANCHES,
+      onAccessChange: (docPath) => orgs.forget(parsePath(docPath)[1] as string),
+    });
     this.disconnects = new DisconnectActions({
       db: services.db,
       documents: services.documents,

@@ -1,40 +1,25 @@
 // Listeners under concurrent writers: every change reaches them once, in revision order, and they end on the
 // stored value — whether they listened from the start or joined in the middle.
 
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { WriteAnswer } from '@marquee/protocol';
-import {
-  connectAs,
-  newPlayer,
-  startRealtimeApp,
-  type RealtimePlayer,
-  type RealtimeTestApp,
-  type WireClient,
-} from '../../test/harness/realtime';
+import { appPerTest, connectAs, type WireClient } from '../../test/harness/realtime';
 
 const WRITERS = 4;
 const WRITES_EACH = 150;
 
-let test: RealtimeTestApp;
-let player: RealtimePlayer;
-beforeEach(async () => {
-  test = await startRealtimeApp();
-  player = await newPlayer(test);
-});
-afterEach(async () => {
-  await test.close();
-});
+const fixture = appPerTest();
 
 function strictlyIncreasing(revs: number[]): boolean {
   return revs.every((rev, index) => index === 0 || rev > (revs[index - 1] as number));
 }
 
 it('delivers every change once and in revision order to every listener', async () => {
-  const base = `players/${player.id}`;
+  const { test, player, base } = fixture;
   const observer = await connectAs(test, player.idToken);
   await observer.ok({ t: 'listen', path: base });
   await observer.ok({ t: 'listen', path: `${base}/settings/name` });
-  await observer.ok({ t: 'listen', path: `${base}/device` });
+  await observer.ok({ t: 'listen', path: `${base}/connection` });
   const writers: WireClient[] = [];
   for (let i = 0; i < WRITERS; i++) writers.push(await connectAs(test, player.idToken));
 
@@ -49,8 +34,8 @@ it('delivers every change once and in revision order to every listener', async (
       if (k % 10 === 0) {
         const update = writer.ok<WriteAnswer>({
           t: 'update',
-          path: `${base}/device`,
-          value: { [`w${i}`]: k },
+          path: `${base}/connection`,
+          value: { connected: true, id: `w${i}-${k}` },
         });
         otherWrites.push(update.then((d) => d.rev));
       }
@@ -82,9 +67,9 @@ it('delivers every change once and in revision order to every listener', async (
   const stored = await test.app.services.documents.get(`${base}/settings/name`);
   expect(nameEvents.at(-1)).toMatchObject({ value: stored.value, rev: lastNameRev });
 
-  const deviceEvents = observer.eventsOf(`${base}/device`);
-  expect(strictlyIncreasing(deviceEvents.map((event) => event.rev))).toBe(true);
-  expect(deviceEvents).toHaveLength(1 + WRITERS * (WRITES_EACH / 10));
+  const connectionEvents = observer.eventsOf(`${base}/connection`);
+  expect(strictlyIncreasing(connectionEvents.map((event) => event.rev))).toBe(true);
+  expect(connectionEvents).toHaveLength(1 + WRITERS * (WRITES_EACH / 10));
 
   // Joined in the middle: its current value first, then the later changes, in order, ending on the stored one.
   const joined = late as WireClient;
@@ -99,7 +84,7 @@ it('delivers every change once and in revision order to every listener', async (
 });
 
 it('keeps one subscription per document, whatever the number of listeners', async () => {
-  const base = `players/${player.id}`;
+  const { test, player, base } = fixture;
   const clients: WireClient[] = [];
   for (let i = 0; i < 5; i++) {
     const client = await connectAs(test, player.idToken);

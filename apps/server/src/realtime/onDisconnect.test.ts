@@ -30,6 +30,13 @@ function action(principal: Principal, path: string, op: ArmedAction['op'], seq: 
   return { id: newId(), seq, armedAt: 0, path, op, principal };
 }
 
+/** A registered player's document: actions only ever write into an existing one. */
+async function existingPlayer(documents: DocumentStore): Promise<string> {
+  const player = newId();
+  await documents.set(`players/${player}/settings`, { name: 'Lobby' });
+  return player;
+}
+
 describe('writtenPaths and ownerOf', () => {
   it('names the node of a set, every key of an update, and the node of an empty update', () => {
     const principal: Principal = { kind: 'player', uid: 'p' };
@@ -56,7 +63,7 @@ describe('writtenPaths and ownerOf', () => {
 describeOnBothEngines('DisconnectActions', (database) => {
   it('persists, cancels and fires, resolving server timestamps when fired', async () => {
     const { actions, documents, clock } = setup(database());
-    const player = newId();
+    const player = await existingPlayer(documents);
     const principal: Principal = { kind: 'player', uid: player };
     const connection = newId();
     const first = action(
@@ -92,14 +99,14 @@ describeOnBothEngines('DisconnectActions', (database) => {
 
   it('checks the rules when an action runs: a refused one is reported and skipped, the others run', async () => {
     const { actions, documents, errors } = setup(database());
-    const player = newId();
+    const player = await existingPlayer(documents);
     const principal: Principal = { kind: 'player', uid: player };
     const applied = await actions.run([
       action(principal, `players/${player}/action_flags/reboot`, { action: 'set', value: true }, 1),
       action(
         principal,
         `players/${player}`,
-        { action: 'update', value: { 'connection/a': 1, 'app/url': 'x' } },
+        { action: 'update', value: { 'connection/connected': true, 'app/url': 'x' } },
         2,
       ),
       action(
@@ -108,10 +115,12 @@ describeOnBothEngines('DisconnectActions', (database) => {
         { action: 'set', value: 'x' },
         3,
       ),
-      action(principal, `players/${player}/device/ok`, { action: 'set', value: true }, 4),
+      action(principal, `players/${player}/settings/mute`, { action: 'set', value: true }, 4),
     ]);
     expect(applied).toBe(1);
-    expect((await documents.get(`players/${player}`)).value).toEqual({ device: { ok: true } });
+    expect((await documents.get(`players/${player}`)).value).toEqual({
+      settings: { name: 'Lobby', mute: true },
+    });
     expect(errors).toEqual([
       `onDisconnect set at "players/${player}/action_flags/reboot" refused by the rules`,
       `onDisconnect update at "players/${player}" refused by the rules`,
@@ -119,17 +128,54 @@ describeOnBothEngines('DisconnectActions', (database) => {
     ]);
   });
 
+  it('skips an action whose result no longer fits the schema when it runs, and runs the others', async () => {
+    const { actions, documents, errors } = setup(database());
+    const player = await existingPlayer(documents);
+    const principal: Principal = { kind: 'player', uid: player };
+    // Armed while the connection record existed; by the time it runs, the record is gone.
+    const applied = await actions.run([
+      action(principal, `players/${player}/connection/id`, { action: 'set', value: 'c1' }, 1),
+      action(principal, `players/${player}/settings/mute`, { action: 'set', value: true }, 2),
+    ]);
+    expect(applied).toBe(1);
+    expect((await documents.get(`players/${player}`)).value).toEqual({
+      settings: { name: 'Lobby', mute: true },
+    });
+    expect(errors).toEqual([`Invalid value at path "players/${player}/connection/connected": is missing`]);
+  });
+
+  it('never writes into a document that is gone: a deleted player stays deleted', async () => {
+    const { actions, documents } = setup(database());
+    const player = await existingPlayer(documents);
+    await documents.remove(`players/${player}`); // a hard reset
+    const principal: Principal = { kind: 'player', uid: player };
+    await actions.run([
+      action(
+        principal,
+        `players/${player}/connection`,
+        { action: 'set', value: { connected: false, disconnected_at: SERVER_TIMESTAMP } },
+        1,
+      ),
+      action(principal, `players/${player}`, { action: 'update', value: { 'settings/name': 'Back' } }, 2),
+    ]);
+    expect(await documents.get(`players/${player}`)).toEqual({ value: null, revision: 2 });
+  });
+
   it("runs a dead node's actions exactly once, in order per connection, when several nodes sweep at once", async () => {
     const dead = setup(database());
-    const players = [newId(), newId(), newId()];
+    const players = [
+      await existingPlayer(dead.documents),
+      await existingPlayer(dead.documents),
+      await existingPlayer(dead.documents),
+    ];
     for (const [index, player] of players.entries()) {
       const principal: Principal = { kind: 'player', uid: player };
       await dead.actions.persist(`conn-${index}`, [
-        action(principal, `players/${player}/device/n`, { action: 'set', value: 1 }, 1),
+        action(principal, `players/${player}/connection/connected`, { action: 'set', value: true }, 1),
         action(
           principal,
-          `players/${player}/device`,
-          { action: 'update', value: { n: 2, m: SERVER_TIMESTAMP } },
+          `players/${player}/connection`,
+          { action: 'update', value: { connected: false, disconnected_at: SERVER_TIMESTAMP } },
           2,
         ),
       ]);
@@ -140,9 +186,12 @@ describeOnBothEngines('DisconnectActions', (database) => {
     const applied = await Promise.all(survivors.map((survivor) => survivor.actions.adoptOrphans(live)));
     expect(applied.reduce((sum, count) => sum + count, 0)).toBe(2 * players.length);
     for (const player of players) {
-      const value = (await dead.documents.get(`players/${player}/device`)).value as { n: number; m: number };
-      expect(value.n).toBe(2);
-      expect(typeof value.m).toBe('number');
+      const value = (await dead.documents.get(`players/${player}/connection`)).value as Record<
+        string,
+        unknown
+      >;
+      expect(value.connected).toBe(false);
+      expect(typeof value.disconnected_at).toBe('number');
     }
     const left = await database()
       .db.selectFrom('armed_disconnects')

@@ -1,8 +1,10 @@
-// onDisconnect actions (DESIGN.md §3 "Presence", §6): a set or update a connection arms to run when it closes or
-// stops answering. Each armed action is kept in memory by its connection AND persisted in armed_disconnects with
-// this node's id, so that when the node dies, a surviving node runs them once the node's lease has expired. Every
-// action runs through the security rules with the principal that armed it, and server timestamps in it are resolved
-// when it runs, not when it was armed.
+// onDisconnect actions (docs/protocols/realtime.md §onDisconnect): a set or update a connection arms to run when it
+// closes or stops answering. Each armed action is kept in memory by its connection AND persisted in
+// armed_disconnects with this node's id, so that when the node dies, a surviving node runs them once the node's
+// lease has expired. Every action runs through the security rules with the principal that armed it, and its result
+// must fit the player document's schema both when it is armed and when it runs (playerShape.ts); server timestamps
+// in it are resolved when it runs, not when it was armed. An action never writes into a document that is gone: a
+// hard-reset player's "went away" record must not bring its deleted document back.
 //
 // A player's action is superseded when the same player has armed an action at the same path LATER, from another
 // live connection (on any live node): the player is back, and its old "went away" write must not overwrite the
@@ -13,10 +15,12 @@
 // once never both skip: at least the last one runs.
 
 import type { Kysely } from 'kysely';
-import { joinPath, parsePath, type RealtimeValue } from '@marquee/protocol';
+import { joinPath, parsePath, resolveServerValues, setAtPath, type RealtimeValue } from '@marquee/protocol';
 import type { Database } from '../db/schema';
 import { newId } from '../ids';
-import type { DocumentStore } from './documentStore';
+import { locateInDocument } from './documentPath';
+import type { DocumentStore, WriteOptions } from './documentStore';
+import { playerShapeCheck } from './playerShape';
 import type { Principal, RealtimeRules } from './rules';
 
 export type DisconnectOp =
@@ -62,6 +66,23 @@ export function writtenPaths(action: Pick<ArmedAction, 'path' | 'op'>): string[]
   if (action.op.action === 'set') return [base];
   const keys = Object.keys(action.op.value);
   return keys.length === 0 ? [base] : keys.map((key) => [...base, ...parsePath(key)]);
+}
+
+/** The document after `action` ran on it at `now` (the same object when it changes nothing). */
+export function applyAction(document: RealtimeValue, action: Pick<ArmedAction, 'path' | 'op'>, now: number) {
+  const { relative } = locateInDocument(action.path);
+  if (action.op.action === 'set')
+    return setAtPath(document, relative, resolveServerValues(action.op.value, now));
+  return Object.entries(action.op.value).reduce(
+    (tree, [key, value]) =>
+      setAtPath(tree, [...relative, ...parsePath(key)], resolveServerValues(value, now)),
+    document,
+  );
+}
+
+/** The conditions of an action's write: its result must fit, and its document must still exist. */
+function writeOptions(action: ArmedAction): WriteOptions {
+  return { check: playerShapeCheck(action.principal, writtenPaths(action)), onlyIfExists: true };
 }
 
 export interface DisconnectActionsOptions {
@@ -116,6 +137,19 @@ export class DisconnectActions {
         conflict.column('id').doUpdateSet((eb) => ({ node_id: eb.ref('excluded.node_id') })),
       )
       .execute();
+  }
+
+  /**
+   * Throws (invalid_value, naming the field) unless `action`, run on the document as it is now, leaves it fitting
+   * its schema: a connection checks this when the action is armed, before persisting it.
+   */
+  async checkArmed(action: ArmedAction): Promise<void> {
+    const { check } = writeOptions(action);
+    if (check === undefined) return;
+    const { docPath } = locateInDocument(action.path);
+    const { value: document } = await this.documents.get(docPath);
+    const after = applyAction(document, action, this.clock());
+    if (after !== document) check(after);
   }
 
   async cancel(ids: readonly string[]): Promise<void> {
@@ -185,8 +219,9 @@ export class DisconnectActions {
   }
 
   /**
-   * Runs `actions` in order, each through the rules: an action the rules refuse now, or whose write fails, is
-   * reported and skipped; the others still run. Answers the number of actions applied.
+   * Runs `actions` in order, each through the rules: an action the rules refuse now, or whose write fails (its
+   * result no longer fits the schema), is reported and skipped; the others still run. Answers the number of actions
+   * applied (an action on a document that is gone is applied and changes nothing).
    */
   async run(actions: readonly ArmedAction[]): Promise<number> {
     let applied = 0;
@@ -199,8 +234,9 @@ export class DisconnectActions {
           );
           continue;
         }
-        if (action.op.action === 'set') await this.documents.set(action.path, action.op.value);
-        else await this.documents.update(action.path, action.op.value);
+        const options = writeOptions(action);
+        if (action.op.action === 'set') await this.documents.set(action.path, action.op.value, options);
+        else await this.documents.update(action.path, action.op.value, options);
         applied++;
       } catch (error) {
         this.onError(error, `onDisconnect ${action.op.action} at "${action.path}"`);

@@ -2,161 +2,90 @@
 // write of a socket that died silently, or of a node that died, must not overwrite the presence of the player's
 // new connection. Without a live successor the actions run as always.
 
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { SERVER_TIMESTAMP } from '@marquee/protocol';
-import {
-  connectAs,
-  newPlayer,
-  startRealtimeApp,
-  type RealtimePlayer,
-  type RealtimeTestApp,
-  type WireClient,
-} from '../../test/harness/realtime';
+import { expect, it } from 'vitest';
+import { armedRows, crashedNode, reportUp } from '../../test/harness/presence';
+import { appPerTest, connectAs, newPlayer } from '../../test/harness/realtime';
 import { NODE_LEASE_MS } from './nodeLease';
 
-let test: RealtimeTestApp;
-let player: RealtimePlayer;
-beforeEach(async () => {
-  test = await startRealtimeApp();
-  player = await newPlayer(test);
-});
-afterEach(async () => {
-  await test.close();
-});
+const fixture = appPerTest();
 
-const rows = () => test.app.services.db.selectFrom('armed_disconnects').selectAll().execute();
-const connectionPath = () => `players/${player.id}/connection`;
-const stored = async () => (await test.app.services.documents.get(connectionPath())).value;
-
-/** What trackPresence does when the database reports up: write "connected", arm "went away". */
-async function presence(client: WireClient, id: string): Promise<void> {
-  await client.ok({
-    t: 'set',
-    path: connectionPath(),
-    value: { connected: true, connected_at: SERVER_TIMESTAMP, id },
-  });
-  await client.ok({
-    t: 'od',
-    action: 'set',
-    path: connectionPath(),
-    value: { connected: false, disconnected_at: SERVER_TIMESTAMP },
-  });
-}
+const stored = async (playerId = fixture.player.id) =>
+  (await fixture.test.app.services.documents.get(`players/${playerId}/connection`)).value;
 
 it("skips a closed connection's action when the player has armed the same path from a live connection", async () => {
+  const { test, player } = fixture;
   const old = await connectAs(test, player.idToken);
-  await presence(old, 'old');
+  await reportUp(old, player.id, 'old');
   test.clock.advance(1000);
   const fresh = await connectAs(test, player.idToken);
-  await presence(fresh, 'fresh');
+  await reportUp(fresh, player.id, 'fresh');
 
   // The old socket is found dead only now (its idle timeout): the player is connected through the new one.
   old.socket.terminate();
-  await expect.poll(async () => (await rows()).length).toBe(1);
+  await expect.poll(async () => (await armedRows(test)).length).toBe(1);
   expect(await stored()).toMatchObject({ connected: true, id: 'fresh' });
 
   // Without a successor, the action runs.
   await fresh.close();
-  await expect.poll(stored).toMatchObject({ connected: false });
-  expect(await rows()).toEqual([]);
+  await expect.poll(() => stored()).toMatchObject({ connected: false });
+  expect(await armedRows(test)).toEqual([]);
 });
 
 it('runs at least the last action when two connections of one player close at once', async () => {
+  const { test, player } = fixture;
   const first = await connectAs(test, player.idToken);
-  await presence(first, 'first');
+  await reportUp(first, player.id, 'first');
   test.clock.advance(1000);
   const second = await connectAs(test, player.idToken);
-  await presence(second, 'second');
+  await reportUp(second, player.id, 'second');
   first.socket.terminate();
   second.socket.terminate();
-  await expect.poll(rows).toEqual([]);
+  await expect.poll(() => armedRows(test)).toEqual([]);
   expect(await stored()).toMatchObject({ connected: false });
 });
 
 it("does not let another player's live action supersede", async () => {
+  const { test, player } = fixture;
   const other = await newPlayer(test);
   const otherClient = await connectAs(test, other.idToken);
-  await otherClient.ok({
-    t: 'od',
-    action: 'set',
-    path: `players/${other.id}/connection`,
-    value: { connected: false },
-  });
+  await reportUp(otherClient, other.id, 'other');
   const client = await connectAs(test, player.idToken);
-  await presence(client, 'only');
+  await reportUp(client, player.id, 'only');
   await client.close();
-  await expect.poll(stored).toMatchObject({ connected: false });
+  await expect.poll(() => stored()).toMatchObject({ connected: false });
   await otherClient.close();
 });
 
 it("runs a closing connection's action at once although a dead node still holds the player's older one", async () => {
-  const { db } = test.app.services;
+  const { test, player } = fixture;
   // A node died holding the player's previous connection; its lease has not expired yet.
-  await db
-    .insertInto('server_nodes')
-    .values({ id: 'crashed', started_at: 0, lease_expires_at: test.clock() + NODE_LEASE_MS })
-    .execute();
-  await db
-    .insertInto('armed_disconnects')
-    .values({
-      id: 'o-1',
-      node_id: 'crashed',
-      connection_id: 'lost',
-      player_id: player.id,
-      path: connectionPath(),
-      op: JSON.stringify({
-        seq: 1,
-        action: 'set',
-        value: { connected: false },
-        principal: { kind: 'player', uid: player.id },
-      }),
-      created_at: test.clock() - 60_000,
-    })
-    .execute();
+  await crashedNode(test, NODE_LEASE_MS, [
+    { id: 'o-1', playerId: player.id, connectionId: 'lost', armedAt: test.clock() - 60_000 },
+  ]);
   const client = await connectAs(test, player.idToken);
-  await presence(client, 'back');
+  await reportUp(client, player.id, 'back');
   await client.close();
-  await expect.poll(stored).toMatchObject({ connected: false });
+  await expect.poll(() => stored()).toMatchObject({ connected: false });
 });
 
 it("skips a dead node's action for a player that came back to a live node, and runs the others", async () => {
-  const { db } = test.app.services;
-  const returning = player;
+  const { test, player: returning } = fixture;
   const gone = await newPlayer(test);
-  await db
-    .insertInto('server_nodes')
-    .values({ id: 'crashed', started_at: 0, lease_expires_at: test.clock() + NODE_LEASE_MS })
-    .execute();
-  const orphan = (id: string, playerId: string) => ({
-    id,
-    node_id: 'crashed',
-    connection_id: `lost-${playerId}`,
-    player_id: playerId,
-    path: `players/${playerId}/connection`,
-    op: JSON.stringify({
-      seq: 1,
-      action: 'set',
-      value: { connected: false, disconnected_at: SERVER_TIMESTAMP },
-      principal: { kind: 'player', uid: playerId },
-    }),
-    created_at: 0,
-  });
-  await db
-    .insertInto('armed_disconnects')
-    .values([orphan('o-1', returning.id), orphan('o-2', gone.id)])
-    .execute();
+  await crashedNode(test, NODE_LEASE_MS, [
+    { id: 'o-1', playerId: returning.id },
+    { id: 'o-2', playerId: gone.id },
+  ]);
 
   // The returning player reconnected to this (live) node and re-armed its presence.
   const client = await connectAs(test, returning.idToken);
-  await presence(client, 'back');
+  await reportUp(client, returning.id, 'back');
 
   test.clock.advance(NODE_LEASE_MS + 1);
   expect(await test.app.realtimeHub.sweep()).toBe(1);
   expect(await stored()).toMatchObject({ connected: true, id: 'back' });
-  expect((await test.app.services.documents.get(`players/${gone.id}/connection`)).value).toEqual({
-    connected: false,
-    disconnected_at: test.clock(),
-  });
-  expect((await rows()).map((row) => row.connection_id)).toEqual([expect.not.stringMatching(/^lost-/)]);
+  expect(await stored(gone.id)).toEqual({ connected: false, disconnected_at: test.clock() });
+  expect((await armedRows(test)).map((row) => row.connection_id)).toEqual([
+    expect.not.stringMatching(/^lost-/),
+  ]);
   await client.close();
 });

@@ -32,4 +32,23 @@ describeOnBothEngines('PlayerOrgCache', (database) => {
     await db.updateTable('players').set({ org_id: null }).where('id', '=', ids[0]!).execute();
     expect(await cache.orgOf(ids[0]!)).toBeNull();
   });
+
+  it('forgets a player at once after a pairing change, the answer of a lookup already in flight included', async () => {
+    const { db } = database();
+    const org = await insertOrg(db);
+    const playerId = await insertPlayer(db, { org_id: org });
+    const cache = new PlayerOrgCache({ db, ttlMs: 60_000 });
+    expect(await cache.orgOf(playerId)).toBe(org);
+    await db.updateTable('players').set({ org_id: null }).where('id', '=', playerId).execute();
+    expect(await cache.orgOf(playerId)).toBe(org); // cached
+    expect(await cache.orgOf(playerId, { fresh: true })).toBeNull();
+
+    await db.updateTable('players').set({ org_id: org }).where('id', '=', playerId).execute();
+    const before = cache.orgOf(playerId, { fresh: true });
+    cache.forget(playerId); // a pairing change is heard of while that read is on its way
+    expect(await before).toBe(org);
+    await db.updateTable('players').set({ org_id: null }).where('id', '=', playerId).execute();
+    // The older read was not kept: the next caller asks the database.
+    expect(await cache.orgOf(playerId)).toBeNull();
+  });
 });

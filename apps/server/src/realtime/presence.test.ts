@@ -1,4 +1,4 @@
-// Presence through the wire: exactly the player's steps of SPEC.md §4 "Connection states", then the socket goes
+// Presence through the wire: exactly the player's steps of docs/player.md §Connection states, then the socket goes
 // away — closed cleanly, dropped without a close frame, silent (no pongs), or the server shuts down — and the
 // armed onDisconnect action writes the disconnected record with the server's time.
 
@@ -6,12 +6,14 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_TIMESTAMP } from '@marquee/protocol';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import { armedRows as armedRowsOf, connectedRecord, reportUp } from '../../test/harness/presence';
 import {
   connectAs,
   newPlayer,
   startRealtimeApp,
   type RealtimePlayer,
   type RealtimeTestApp,
+  type StartOptions,
   type WireClient,
 } from '../../test/harness/realtime';
 import { DocumentStore } from './documentStore';
@@ -21,23 +23,6 @@ const PING_MS = 50;
 const IDLE_MS = 400;
 const SESSION = 'session-7f3a';
 
-/** SPEC.md §4 "Database reports up": cancel, write the connected record, arm the disconnected one. */
-async function reportUp(client: WireClient, playerId: string): Promise<void> {
-  const path = `players/${playerId}/connection`;
-  await client.ok({ t: 'od', action: 'cancel', path });
-  await client.ok({
-    t: 'set',
-    path,
-    value: { connected: true, connected_at: SERVER_TIMESTAMP, disconnected_at: null, id: SESSION },
-  });
-  await client.ok({
-    t: 'od',
-    action: 'set',
-    path,
-    value: { connected: false, disconnected_at: SERVER_TIMESTAMP, connected_at: null, id: null },
-  });
-}
-
 describe('presence', () => {
   let test: RealtimeTestApp;
   let player: RealtimePlayer;
@@ -46,14 +31,14 @@ describe('presence', () => {
     await test?.close();
   });
 
-  async function start(options: Parameters<typeof startRealtimeApp>[0] = {}) {
+  async function start(options: StartOptions = {}) {
     test = await startRealtimeApp(options);
     player = await newPlayer(test);
   }
 
   const connection = async () =>
     (await test.app.services.documents.get(`players/${player.id}/connection`)).value;
-  const armedRows = async () => test.app.services.db.selectFrom('armed_disconnects').selectAll().execute();
+  const armedRows = () => armedRowsOf(test);
 
   /** A second socket of the studio's kind, watching the record. */
   async function observe(): Promise<WireClient> {
@@ -76,7 +61,7 @@ describe('presence', () => {
     await start();
     const client = await connectAs(test, player.idToken);
     test.clock.advance(1000);
-    await reportUp(client, player.id);
+    await reportUp(client, player.id, SESSION);
     expect(await connection()).toEqual({ connected: true, connected_at: test.clock(), id: SESSION });
     const rows = await armedRows();
     expect(rows).toHaveLength(1);
@@ -102,7 +87,7 @@ describe('presence', () => {
   it('runs the armed action when the socket closes cleanly, with the time of the disconnect', async () => {
     await start();
     const client = await connectAs(test, player.idToken);
-    await reportUp(client, player.id);
+    await reportUp(client, player.id, SESSION);
     const observer = await observe();
     test.clock.advance(5000);
     await client.close();
@@ -112,7 +97,7 @@ describe('presence', () => {
   it('runs it when the TCP connection drops without a close frame', async () => {
     await start();
     const client = await connectAs(test, player.idToken);
-    await reportUp(client, player.id);
+    await reportUp(client, player.id, SESSION);
     const observer = await observe();
     test.clock.advance(7000);
     (client.socket as unknown as { _socket: { destroy(): void } })._socket.destroy();
@@ -122,7 +107,7 @@ describe('presence', () => {
   it('runs it when the client stops answering pings, after the idle timeout', async () => {
     await start({ realtime: { pingIntervalMs: PING_MS, idleTimeoutMs: IDLE_MS } });
     const client = await connectAs(test, player.idToken);
-    await reportUp(client, player.id);
+    await reportUp(client, player.id, SESSION);
     const observer = await observe();
     // Answering pings keeps an otherwise silent socket alive well past the idle timeout.
     await new Promise((resolve) => setTimeout(resolve, 3 * IDLE_MS));
@@ -143,24 +128,30 @@ describe('presence', () => {
     await start();
     const client = await connectAs(test, player.idToken);
     const base = `players/${player.id}`;
-    await client.ok({ t: 'od', action: 'set', path: `${base}/device/a`, value: 1 });
+    await client.ok({ t: 'set', path: `${base}/connection`, value: connectedRecord(SESSION) });
+    const connectedAt = test.clock();
     await client.ok({
       t: 'od',
       action: 'update',
-      path: `${base}/device`,
-      value: { a: 2, b: SERVER_TIMESTAMP },
+      path: `${base}/connection`,
+      value: { connected: false, id: 'first', disconnected_at: SERVER_TIMESTAMP },
     });
+    await client.ok({ t: 'od', action: 'set', path: `${base}/connection/id`, value: 'second' });
     await client.ok({ t: 'od', action: 'set', path: `${base}/settings/name`, value: 'Gone' });
-    await client.ok({ t: 'od', action: 'set', path: `${base}/connection/connected`, value: false });
+    await client.ok({ t: 'od', action: 'set', path: `${base}/settings/mute`, value: true });
     await client.ok({ t: 'od', action: 'cancel', path: `${base}/settings` });
-    expect(await armedRows()).toHaveLength(3);
+    expect(await armedRows()).toHaveLength(2);
     test.clock.advance(3000);
     await client.close();
     await expect.poll(armedRows).toEqual([]);
     const doc = (await test.app.services.documents.get(base)).value as Record<string, unknown>;
-    expect(doc.device).toEqual({ a: 2, b: test.clock() });
+    expect(doc.connection).toEqual({
+      connected: false,
+      connected_at: connectedAt,
+      disconnected_at: test.clock(),
+      id: 'second',
+    });
     expect(doc.settings).toEqual({ name: 'Lobby', orientation: 'portrait' });
-    expect(doc.connection).toEqual({ connected: false });
   });
 
   it('refuses to arm an invalid action', async () => {
@@ -188,7 +179,7 @@ describe('presence', () => {
     try {
       await start({ database: database.handle });
       const client = await connectAs(test, player.idToken);
-      await reportUp(client, player.id);
+      await reportUp(client, player.id, SESSION);
       test.clock.advance(11_000);
       const shutdownAt = test.clock();
       await test.app.close();

@@ -1,7 +1,7 @@
-// The realtime hub through the wire: every request type, every answer and error code, and the value rules of
-// SPEC.md §5, over real sockets to a real app on 127.0.0.1.
+// The realtime hub through the wire: every request type, its answers, and the value rules of
+// docs/protocols/realtime.md §Paths and values, over real sockets to a real app on 127.0.0.1.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MAX_STRING_BYTES,
   REALTIME_MAX_LISTENS,
@@ -13,9 +13,9 @@ import {
 import { ID_TOKEN_TTL_SECONDS } from '../identity/identityService';
 import {
   WireClient,
+  appPerTest,
   connectAs,
   newPlayer,
-  startRealtimeApp,
   type RealtimePlayer,
   type RealtimeTestApp,
 } from '../../test/harness/realtime';
@@ -29,14 +29,10 @@ describe('realtime hub', () => {
   let client: WireClient;
   let base: string;
 
+  const fixture = appPerTest();
   beforeEach(async () => {
-    test = await startRealtimeApp();
-    player = await newPlayer(test);
+    ({ test, player, base } = fixture);
     client = await connectAs(test, player.idToken);
-    base = `players/${player.id}`;
-  });
-  afterEach(async () => {
-    await test.close();
   });
 
   async function refreshedToken(): Promise<string> {
@@ -206,7 +202,7 @@ describe('realtime hub', () => {
     });
 
     it('sends null for a missing path and for a removed one', async () => {
-      const path = `${base}/device/info`;
+      const path = `${base}/settings/info`;
       await client.ok({ t: 'listen', path });
       await client.ok({ t: 'set', path, value: { os: 'linux' } });
       await client.ok({ t: 'remove', path });
@@ -282,8 +278,8 @@ describe('realtime hub', () => {
     });
 
     it('reads arrays back as arrays, null elements included', async () => {
-      await client.ok({ t: 'set', path: `${base}/device/list`, value: ['a', null, 'c'] });
-      const d = await client.ok<ValueAnswer>({ t: 'get', path: `${base}/device/list` });
+      await client.ok({ t: 'set', path: `${base}/settings/list`, value: ['a', null, 'c'] });
+      const d = await client.ok<ValueAnswer>({ t: 'get', path: `${base}/settings/list` });
       expect(d.value).toEqual(['a', null, 'c']);
       expect(d.hash).toBe(valueHash({ 0: 'a', 2: 'c' }));
     });
@@ -305,10 +301,10 @@ describe('realtime hub', () => {
     });
 
     it('drops null members, removes with null, and refuses a request without a value', async () => {
-      await client.ok({ t: 'set', path: `${base}/device`, value: { a: 1, b: null, c: { d: null } } });
-      expect((await client.ok<ValueAnswer>({ t: 'get', path: `${base}/device` })).value).toEqual({ a: 1 });
-      await client.ok({ t: 'set', path: `${base}/device`, value: null });
-      expect((await client.ok<ValueAnswer>({ t: 'get', path: `${base}/device` })).value).toBeNull();
+      await client.ok({ t: 'set', path: `${base}/settings`, value: { a: 1, b: null, c: { d: null } } });
+      expect((await client.ok<ValueAnswer>({ t: 'get', path: `${base}/settings` })).value).toEqual({ a: 1 });
+      await client.ok({ t: 'set', path: `${base}/settings`, value: null });
+      expect((await client.ok<ValueAnswer>({ t: 'get', path: `${base}/settings` })).value).toBeNull();
       // JSON has no undefined: a set without a value is not a request of the protocol.
       expect(await client.request({ t: 'set', path: `${base}/device` } as never)).toMatchObject({
         ok: false,
@@ -369,7 +365,7 @@ describe('realtime hub', () => {
       const current = (stale as { d: ValueAnswer }).d;
       expect(await client.ok({ t: 'cas', path, value: 'Second', hash: current.hash })).toEqual({ rev: 3 });
       expect(
-        await client.ok({ t: 'cas', path: `${base}/device/new`, value: 1, hash: valueHash(null) }),
+        await client.ok({ t: 'cas', path: `${base}/settings/new`, value: 1, hash: valueHash(null) }),
       ).toEqual({ rev: 4 });
     });
 
@@ -379,7 +375,7 @@ describe('realtime hub', () => {
     });
   });
 
-  describe('values (SPEC.md §5)', () => {
+  describe('values (docs/protocols/realtime.md §Paths and values)', () => {
     it.each(['.', '#', '$', '/', '[', ']'])(
       'refuses the key character %j in values and paths',
       async (char) => {
@@ -416,7 +412,7 @@ describe('realtime hub', () => {
     });
 
     it(`accepts a string of ${MAX_STRING_BYTES} bytes and refuses one more as too_large`, async () => {
-      const path = `${base}/device/blob`;
+      const path = `${base}/settings/blob`;
       const largest = 'x'.repeat(MAX_STRING_BYTES);
       expect(await client.ok({ t: 'set', path, value: largest })).toEqual({ rev: 2 });
       expect(await client.request({ t: 'set', path, value: `${largest}x` })).toMatchObject({

@@ -2,8 +2,16 @@
 // players and operators made through the real registration, identity and management routes.
 
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach } from 'vitest';
 import WebSocket from 'ws';
-import type { ClientMessage, ErrorAnswer, OkAnswer, ServerMessage, ValueEvent } from '@marquee/protocol';
+import type {
+  ClientMessage,
+  ErrorAnswer,
+  ListenCancelled,
+  OkAnswer,
+  ServerMessage,
+  ValueEvent,
+} from '@marquee/protocol';
 import type { BuildAppOptions } from '../../src/app';
 import { startTestApp, type TestApp } from './app';
 import { pairedScreen, registerPlayer, signUpOperator, type TestOperator } from './management';
@@ -25,6 +33,16 @@ export async function startRealtimeApp(
   const { port } = test.app.server.address() as AddressInfo;
   return { ...test, origin: `http://127.0.0.1:${port}`, url: `ws://127.0.0.1:${port}/realtime` };
 }
+
+/** A device record as a player keeps it at players/{id}/device. */
+export const DEVICE_RECORD = {
+  id: 'device-1',
+  platform: 'browser',
+  model: 'Chrome',
+  version: '1.0.0',
+  updated_at: 1_736_942_400_000,
+  device: { memory: { available: null, total: 8192 }, ip: '10.0.0.7' },
+};
 
 export type Answer = OkAnswer | ErrorAnswer;
 type Request = ClientMessage extends infer M ? (M extends unknown ? Omit<M, 'r'> : never) : never;
@@ -65,6 +83,11 @@ export class WireClient {
 
   eventsOf(path: string): ValueEvent[] {
     return this.events.filter((event) => event.path === path);
+  }
+
+  /** The listens the hub ended on its own. */
+  get cancellations(): ListenCancelled[] {
+    return this.messages.filter((message): message is ListenCancelled => 't' in message && message.t === 'c');
   }
 
   answers(): Answer[] {
@@ -139,6 +162,8 @@ export interface RealtimePlayer {
   id: string;
   idToken: string;
   refreshToken: string;
+  /** For the player API (the Authorization header). */
+  apiToken: string;
 }
 
 async function signIn(
@@ -157,7 +182,11 @@ async function signIn(
 /** A registered (unpaired) player signed in at the identity service. */
 export async function newPlayer(test: TestApp): Promise<RealtimePlayer> {
   const player = await registerPlayer(test.app);
-  return { id: player.id, ...(await signIn(test, player.auth.firebaseTokenV2)) };
+  return {
+    id: player.id,
+    apiToken: player.auth.apiToken,
+    ...(await signIn(test, player.auth.firebaseTokenV2)),
+  };
 }
 
 /** An operator with a player paired to a screen of their organisation. */
@@ -166,17 +195,21 @@ export async function operatorWithPlayer(
 ): Promise<{ operator: TestOperator; player: RealtimePlayer }> {
   const operator = await signUpOperator(test.app);
   const screen = await pairedScreen(test.app, operator);
-  // Pairing rotates the credentials: sign in with the newest custom token.
+  // Pairing rotates the credentials: the newest ones.
   const row = await test.app.services.db
     .selectFrom('players')
-    .select('credential_generation')
+    .select(['credential_generation', 'org_id', 'screen_id'])
     .where('id', '=', screen.player.id)
     .executeTakeFirstOrThrow();
-  const customToken = await test.app.services.playerTokens.createCustomToken({
-    playerId: screen.player.id,
-    generation: row.credential_generation,
+  const { playerTokens } = test.app.services;
+  const claims = { playerId: screen.player.id, generation: row.credential_generation };
+  const apiToken = await playerTokens.createApiToken({
+    ...claims,
+    orgId: row.org_id,
+    screenId: row.screen_id,
   });
-  return { operator, player: { id: screen.player.id, ...(await signIn(test, customToken)) } };
+  const session = await signIn(test, await playerTokens.createCustomToken(claims));
+  return { operator, player: { id: screen.player.id, apiToken, ...session } };
 }
 
 /** A connected, authenticated socket. */
@@ -184,4 +217,42 @@ export async function connectAs(test: RealtimeTestApp, idToken: string): Promise
   const client = await WireClient.connect(test.url);
   await client.ok({ t: 'auth', token: idToken });
   return client;
+}
+
+export type StartOptions = Parameters<typeof startRealtimeApp>[0];
+
+/** What a test file shares: the app and a player, fresh for each test. */
+export interface AppPerTest {
+  readonly test: RealtimeTestApp;
+  readonly player: RealtimePlayer;
+  /** `players/{player.id}`. */
+  readonly base: string;
+}
+
+/** Starts an app and registers a player before each test of the calling suite, and closes the app after it. */
+export function appPerTest(options: StartOptions = {}): AppPerTest {
+  let current: { test: RealtimeTestApp; player: RealtimePlayer } | undefined;
+  beforeEach(async () => {
+    const test = await startRealtimeApp(options);
+    current = { test, player: await newPlayer(test) };
+  });
+  afterEach(async () => {
+    await current?.test.close();
+    current = undefined;
+  });
+  const now = () => {
+    if (current === undefined) throw new Error('appPerTest: used outside a test');
+    return current;
+  };
+  return {
+    get test() {
+      return now().test;
+    },
+    get player() {
+      return now().player;
+    },
+    get base() {
+      return `players/${now().player.id}`;
+    },
+  };
 }

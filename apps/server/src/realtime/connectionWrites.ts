@@ -1,0 +1,149 @@
+// The writes of one realtime connection: set, update, remove, conditional set, and the onDisconnect actions it arms
+// and cancels. Each write is validated (paths, values), checked against the write rule and, for a player, carries
+// the check of its result's shape (playerShape.ts) into the store, all before its first await: the write enters the
+// document store synchronously, in the order received.
+
+import {
+  flattenUpdate,
+  isPathPrefix,
+  joinPath,
+  normalizeForWrite,
+  restoreArrays,
+  validatePath,
+  type RealtimeValue,
+  type WriteAnswer,
+} from '@marquee/protocol';
+import { newId } from '../ids';
+import type { ConnectionScope, Reply } from './connectionContext';
+import { locateInDocument } from './documentPath';
+import type { WriteOptions } from './documentStore';
+import type { ArmedAction, DisconnectOp } from './onDisconnect';
+import { playerShapeCheck } from './playerShape';
+import type { Principal } from './rules';
+import { RealtimeRequestError, permissionDenied } from './wireErrors';
+
+export class ConnectionWrites {
+  private armed: ArmedAction[] = [];
+  private armSeq = 0;
+
+  constructor(private readonly connection: ConnectionScope) {}
+
+  /** The armed actions, to persist them again after this node lost its lease. */
+  armedActions(): readonly ArmedAction[] {
+    return this.armed;
+  }
+
+  /** The armed actions, forgotten here: the connection closed and runs them. */
+  takeArmed(): ArmedAction[] {
+    const actions = this.armed;
+    this.armed = [];
+    return actions;
+  }
+
+  async set(principal: Principal, path: string, value: unknown, reply: Reply): Promise<void> {
+    const location = locateInDocument(path);
+    normalizeForWrite(value, location.segments);
+    const options = this.checked(principal, [location.segments]);
+    const result = await this.connection.context.documents.set(location.path, value, options);
+    reply({ rev: result.revision } satisfies WriteAnswer);
+  }
+
+  async update(
+    principal: Principal,
+    path: string,
+    value: Record<string, unknown>,
+    reply: Reply,
+  ): Promise<void> {
+    const location = locateInDocument(path);
+    const written = Object.keys(flattenUpdate(location.path, value)).map(validatePath);
+    const options = this.checked(principal, written.length === 0 ? [location.segments] : written);
+    const result = await this.connection.context.documents.update(location.path, value, options);
+    reply({ rev: result.revision } satisfies WriteAnswer);
+  }
+
+  async compareAndSet(
+    principal: Principal,
+    path: string,
+    value: unknown,
+    hash: string,
+    reply: Reply,
+  ): Promise<void> {
+    const location = locateInDocument(path);
+    normalizeForWrite(value, location.segments);
+    const options = this.checked(principal, [location.segments]);
+    const result = await this.connection.context.documents.compareAndSet(
+      location.path,
+      { hash },
+      value,
+      options,
+    );
+    if ('stale' in result) {
+      throw new RealtimeRequestError(
+        'datastale',
+        `The value at "${location.path}" changed since it was read; retry with the current value`,
+        { value: restoreArrays(result.value), hash: result.hash, rev: result.revision },
+      );
+    }
+    reply({ rev: result.revision } satisfies WriteAnswer);
+  }
+
+  /** Arms a set or update to run when the connection closes, once it passed the rules and fits the schema now. */
+  async arm(
+    principal: Principal,
+    action: 'set' | 'update',
+    path: string,
+    value: unknown,
+    reply: Reply,
+  ): Promise<void> {
+    const { context } = this.connection;
+    const location = locateInDocument(path);
+    let op: DisconnectOp;
+    let written: string[][];
+    if (action === 'set') {
+      op = { action, value: normalizeForWrite(value, location.segments) };
+      written = [location.segments];
+    } else {
+      const flat = flattenUpdate(location.path, value as object);
+      const relative: Record<string, RealtimeValue> = {};
+      written = [];
+      for (const [absolute, node] of Object.entries(flat)) {
+        const segments = validatePath(absolute);
+        written.push(segments);
+        relative[joinPath(segments.slice(location.segments.length))] = node;
+      }
+      if (written.length === 0) written.push(location.segments);
+      op = { action, value: relative };
+    }
+    this.checked(principal, written);
+    const armed: ArmedAction = {
+      id: newId(context.clock()),
+      seq: ++this.armSeq,
+      armedAt: context.clock(),
+      path: location.path,
+      op,
+      principal,
+    };
+    await context.disconnects.checkArmed(armed);
+    await context.disconnects.persist(this.connection.id, [armed]);
+    this.armed.push(armed);
+    reply();
+  }
+
+  /** Cancels the armed actions at `path` and below. Allowed without a valid token: it only removes. */
+  async cancel(path: string): Promise<void> {
+    const segments = validatePath(path);
+    const cancelled = this.armed.filter((action) => isPathPrefix(segments, validatePath(action.path)));
+    if (cancelled.length === 0) return;
+    this.armed = this.armed.filter((action) => !cancelled.includes(action));
+    await this.connection.context.disconnects.cancel(cancelled.map((action) => action.id));
+  }
+
+  /** Throws permission_denied unless `principal` may write every path; the write's conditions otherwise. */
+  private checked(principal: Principal, paths: readonly (readonly string[])[]): WriteOptions {
+    for (const segments of paths) {
+      if (!this.connection.context.rules.mayWrite(principal, segments))
+        throw permissionDenied('write', joinPath(segments));
+    }
+    return { check: playerShapeCheck(principal, paths) };
+  }
+}
