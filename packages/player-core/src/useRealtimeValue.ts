@@ -1,7 +1,12 @@
 // The value at players/{id}/{path}, live, for the players' React views: undefined until known (from the server or
-// the local copy), then every change. Offline, the realtime client answers from its local copy (SPEC.md §4).
+// the local copy), then every change. Offline, the realtime client answers from its local copy
+// (docs/protocols/realtime.md §Offline copy). Paths are protocol's typed player-document paths: a branch of
+// docs/data-model.md §The player document, optionally with keys below it, built by playerBranchPath. Values are
+// not checked against the document's schema here: that would put zod in the players' bundles (+10 kB gzip); each
+// reader checks what it uses with protocol's zod-free rules (parseOrientation, parseLogLevel, nextActionFlag…).
 
 import { useEffect, useState } from 'react';
+import { playerBranchPath, type PlayerBranch } from '@marquee/protocol';
 import { onValue, ref, type Database } from '@marquee/realtime';
 import type { Logger } from './logger';
 
@@ -11,19 +16,29 @@ export interface RealtimeValueSource {
   logger: Pick<Logger, 'warn'>;
 }
 
+/** A branch of the player document, or a path below one ('pairing/code', 'connection/id'). */
+export type PlayerValuePath = PlayerBranch | `${PlayerBranch}/${string}`;
+
 export function useRealtimeValue<T = unknown>(
   source: RealtimeValueSource,
-  path: string,
+  path: PlayerValuePath,
 ): T | null | undefined {
   const [value, setValue] = useState<T | null | undefined>(undefined);
-  useEffect(
-    () =>
-      onValue(
-        ref(source.db, `players/${source.playerId}/${path}`),
-        (snapshot) => setValue((snapshot.val() ?? null) as T | null),
-        (error) => source.logger.warn(`realtime listen ${path} refused`, error.message),
-      ),
-    [source, path],
-  );
+  useEffect(() => {
+    const [branch, ...below] = path.split('/') as [PlayerBranch, ...string[]];
+    let at: string;
+    try {
+      at = playerBranchPath(source.playerId, branch, ...below);
+    } catch (error) {
+      // An id or key that is not one realtime key: nothing to listen to.
+      source.logger.warn(`realtime listen ${path} refused`, (error as Error).message);
+      return;
+    }
+    return onValue(
+      ref(source.db, at),
+      (snapshot) => setValue((snapshot.val() ?? null) as T | null),
+      (error) => source.logger.warn(`realtime listen ${path} refused`, error.message),
+    );
+  }, [source, path]);
   return value;
 }

@@ -11,7 +11,6 @@ import { LOG_LEVELS, PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH } from './consta
 import { DeviceRecordSchema } from './deviceRecord';
 import { hasOwn } from './hasOwn';
 import { OverriddenPlayerSchema } from './overriddenPlayer';
-import { validateKey } from './realtimePath';
 import { TOKEN_MAX_LENGTH, URL_MAX_LENGTH, boundedString, httpUrl, nonEmptyString } from './schemaText';
 import { SettingsSchema } from './settings';
 
@@ -70,25 +69,5 @@ export function isPlayerBranch(name: unknown): name is PlayerBranch {
   return typeof name === 'string' && hasOwn(PLAYER_BRANCH_SCHEMAS, name);
 }
 
-/** The collection that holds one document per player. */
-export const PLAYERS_ROOT = 'players';
-
-/** `players/{playerId}`. Throws (invalid_path) unless the id is one realtime key. */
-export function playerDocumentPath(playerId: string): string {
-  validateKey(playerId, [PLAYERS_ROOT]);
-  return `${PLAYERS_ROOT}/${playerId}`;
-}
-
-/**
- * `players/{playerId}/{branch}` and, below it, the keys of `below`, e.g. playerBranchPath(id, 'action_flags',
- * 'reboot'). Throws (invalid_path) unless the id and every key of `below` is one realtime key.
- */
-export function playerBranchPath(playerId: string, branch: PlayerBranch, ...below: string[]): string {
-  const document = playerDocumentPath(playerId);
-  const segments = [PLAYERS_ROOT, playerId, branch];
-  for (const key of below) {
-    validateKey(key, segments);
-    segments.push(key);
-  }
-  return [document, branch, ...below].join('/');
-}
+// The typed paths live in a zod-free module so that a player can name them without carrying the schemas.
+export { PLAYERS_ROOT, playerBranchPath, playerDocumentPath } from './playerPaths';

@@ -5,6 +5,7 @@
 
 import { createDatabase, onValue, ref, type Database, type Unsubscribe } from '@marquee/realtime';
 import type { Bridge } from '@marquee/bridge';
+import { playerBranchPath } from '@marquee/protocol';
 import type { PlayerApi } from './playerApi';
 import type { ContentConfig } from './runtimeConfig';
 
@@ -51,19 +52,22 @@ export function watchAppData(options: AppDataSourceOptions): () => void {
       }
       return token?.idToken ?? null;
     };
-    api.playerId().then(
-      (playerId) => {
+    api
+      .playerId()
+      .then((playerId) => {
         if (stopped || playerId === null) return;
+        // Throws for an id that is not one realtime key: reported below, nothing opened.
+        const path = playerBranchPath(playerId, 'app', 'data');
         db = createDatabase({ url: config.realtimeUrl, restUrl: config.apiUrl, getToken, storage: null });
         unlisten = onValue(
-          ref(db, `players/${playerId}/app/data`),
+          ref(db, path),
           (snapshot) => !stopped && options.onValue(snapshot.val(), 'realtime'),
           (error) => options.onProblem(`The realtime listen on app/data was refused: ${error.message}`),
         );
-      },
-      (error: unknown) =>
+      })
+      .catch((error: unknown) =>
         options.onProblem(`No player credentials for the realtime listen: ${String(error)}`),
-    );
+      );
   }
 
   return () => {
