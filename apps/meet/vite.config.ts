@@ -5,10 +5,31 @@ import { defineConfig } from 'vite';
 import { BROWSER_TARGET, serviceWorkerPlugin } from '../../tools/viteServiceWorker';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
+const BASE = '/meet/';
 
 export default defineConfig({
-  base: '/meet/',
-  plugins: [react(), serviceWorkerPlugin({ appDir, name: 'meet' })],
+  base: BASE,
+  plugins: [
+    react(),
+    // The worker precaches every file of the build except index.html, which is served with the runtime
+    // configuration and fetched network-first instead.
+    serviceWorkerPlugin({
+      appDir,
+      name: 'meet',
+      define: (files) => ({
+        __PRECACHE_MANIFEST__: JSON.stringify(
+          files
+            .filter((file) => file !== 'index.html')
+            .map((file) => ({
+              url: `${BASE}${file}`,
+              // Hashed names carry their revision; anything else is revalidated by build time.
+              revision: file.startsWith('assets/') ? null : String(Date.now()),
+            })),
+        ),
+        __BASE__: JSON.stringify(BASE),
+      }),
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

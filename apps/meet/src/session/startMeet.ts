@@ -10,6 +10,8 @@ import {
   MEET_MODEL,
   MEET_PLATFORM,
   MEET_VERSION,
+  decodeApiToken,
+  playerBranchPath,
   type AuthObject,
   type MeetDevice,
 } from '@marquee/protocol';
@@ -31,6 +33,7 @@ import {
   type RuntimeConfig,
 } from '@marquee/player-core';
 import type { Database } from '@marquee/realtime';
+import { localCopyWithout } from './localCopy';
 import { startMonitoring } from './monitoring';
 
 export interface MeetSession {
@@ -102,6 +105,7 @@ export async function startMeet({ window: win, reload }: MeetEnvironment): Promi
     getToken: () => auth?.apiToken ?? null,
     logger,
   });
+  let registered = false;
   try {
     auth = await registerPlayer(
       http,
@@ -110,6 +114,7 @@ export async function startMeet({ window: win, reload }: MeetEnvironment): Promi
       { authorization: auth?.apiToken ?? null },
     );
     storage.setAuth(auth);
+    registered = true;
   } catch (error) {
     if (error instanceof BlockedPlayerError) return { kind: 'blocked' };
     logger.error('registration failed', (error as Error).message);
@@ -118,22 +123,24 @@ export async function startMeet({ window: win, reload }: MeetEnvironment): Promi
   let current = auth;
   startMonitoring({ service: MEET_ERROR_SERVICE_NAME, logger, http, events: win });
 
-  // connection/id is compared live with this page's own: no local copy (offline support disabled). The meeting
-  // variant registers on every load, so it signs in afresh every time too.
-  const {
-    identity,
-    db,
-    tokenPlayerId: playerId,
-    signIn,
-  } = startRealtimeSession({
+  // Every subscription keeps its offline copy but connection/id, which is compared live with this page's own.
+  // A registration rotated the credentials, and with them the stored identity session: sign in afresh. Without
+  // one (offline, refused) the stored session is still good, and it renews itself once the network is back.
+  const tokenPlayerId = decodeApiToken(current.apiToken).playerId;
+  const pageStorage = safeLocalStorage(win);
+  const { identity, db, signIn } = startRealtimeSession({
     config,
     auth: current,
-    identityStorage: safeLocalStorage(win),
-    localCopy: null,
-    reuseSession: false,
+    identityStorage: pageStorage,
+    localCopy:
+      pageStorage === null
+        ? null
+        : localCopyWithout(pageStorage, [playerBranchPath(tokenPlayerId, 'connection', 'id')]),
+    reuseSession: !registered,
     logger,
     onSignedOut: (error) => logger.warn('signed out by the identity provider', error.code),
   });
+  const playerId = tokenPlayerId;
   signIn.catch((error: unknown) => logger.warn('identity sign-in failed', (error as Error).message));
   return {
     kind: 'ready',
