@@ -72,7 +72,8 @@ export class ConnectionListens {
 
   async get(principal: Principal, path: string, reply: Reply): Promise<void> {
     const location = locateInDocument(path);
-    if (!(await this.connection.context.rules.mayRead(principal, location.segments))) {
+    const fresh = this.connection.context.fanOut.accessEpoch(location.docPath) === undefined;
+    if (!(await this.connection.context.rules.mayRead(principal, location.segments, { fresh }))) {
       throw permissionDenied('read', location.path);
     }
     const snapshot = await this.connection.context.documents.get(location.path);

@@ -124,6 +124,23 @@ describe('presence', () => {
     expect(test.app.realtimeHub.stats().connections).toBe(1);
   });
 
+  it('does not bring back the document of a player hard reset while connected', async () => {
+    await start();
+    const client = await connectAs(test, player.idToken);
+    await reportUp(client, player.id, SESSION);
+    const reset = await test.app.inject({
+      method: 'DELETE',
+      url: `/_internal/players/${player.id}`,
+      headers: { authorization: player.apiToken },
+    });
+    expect(reset.statusCode).toBe(200);
+    const gone = await test.app.services.documents.get(`players/${player.id}`);
+    expect(gone.value).toBeNull();
+    await client.close();
+    await expect.poll(armedRows).toEqual([]);
+    expect(await test.app.services.documents.get(`players/${player.id}`)).toEqual(gone);
+  });
+
   it('runs the actions in the order armed, and cancel drops those at and below its path', async () => {
     await start();
     const client = await connectAs(test, player.idToken);

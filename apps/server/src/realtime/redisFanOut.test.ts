@@ -4,9 +4,11 @@
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPostgres, startRedis, type PostgresServer, type RedisServer } from '@marquee/testbed';
+import { bearer } from '../../test/harness/management';
 import {
   connectAs,
   newPlayer,
+  operatorWithPlayer,
   startRealtimeApp,
   type RealtimePlayer,
   type RealtimeTestApp,
@@ -128,6 +130,34 @@ describe('fan-out through Redis', () => {
       expect([...revisions].sort((a, b) => a - b)).toEqual(revisions);
       expect(new Set(revisions).size).toBe(revisions.length);
     }
+  });
+
+  it("ends an operator's listen on one node as soon as the screen is unpaired through the other", async () => {
+    const [one, two] = nodes as [RealtimeTestApp, RealtimeTestApp];
+    const { operator, player: paired, screenId } = await operatorWithPlayer(one);
+    const studio = await connectAs(two, operator.token);
+    clients.push(studio);
+    const path = `players/${paired.id}/connection`;
+    await studio.ok({ t: 'listen', path });
+    await studio.eventCount(path, 1);
+    const unpaired = await one.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/screens/${screenId}`,
+      headers: bearer(operator.token),
+    });
+    expect(unpaired.statusCode).toBe(200);
+    const [cancelled] = await studio.waitFor(() =>
+      studio.cancellations.length > 0 ? studio.cancellations : undefined,
+    );
+    expect(cancelled).toEqual({
+      t: 'c',
+      path,
+      code: 'permission_denied',
+      message: `Permission denied: cannot read "${path}"`,
+    });
+    await one.app.services.documents.set(path, { connected: true });
+    await studio.ok({ t: 'time' });
+    expect(studio.eventsOf(path)).toHaveLength(1);
   });
 
   it('counts Redis as connected in the metrics', async () => {

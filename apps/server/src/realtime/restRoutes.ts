@@ -59,7 +59,8 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { r
         request.log.info({ err: error }, 'realtime REST read with a refused token');
         return json(401, { error: PERMISSION_DENIED });
       }
-      if (!(await rules.mayRead(principalOf(identityOf), location.segments))) {
+      // Not from the cache: this node may not have heard of a pairing change of the player.
+      if (!(await rules.mayRead(principalOf(identityOf), location.segments, { fresh: true }))) {
         return json(401, { error: PERMISSION_DENIED });
       }
       const snapshot = await documents.get(location.path);

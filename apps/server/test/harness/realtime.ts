@@ -192,7 +192,7 @@ export async function newPlayer(test: TestApp): Promise<RealtimePlayer> {
 /** An operator with a player paired to a screen of their organisation. */
 export async function operatorWithPlayer(
   test: TestApp,
-): Promise<{ operator: TestOperator; player: RealtimePlayer }> {
+): Promise<{ operator: TestOperator; player: RealtimePlayer; screenId: string }> {
   const operator = await signUpOperator(test.app);
   const screen = await pairedScreen(test.app, operator);
   // Pairing rotates the credentials: the newest ones.
@@ -209,7 +209,7 @@ export async function operatorWithPlayer(
     screenId: row.screen_id,
   });
   const session = await signIn(test, await playerTokens.createCustomToken(claims));
-  return { operator, player: { id: screen.player.id, apiToken, ...session } };
+  return { operator, player: { id: screen.player.id, apiToken, ...session }, screenId: screen.screenId };
 }
 
 /** A connected, authenticated socket. */
