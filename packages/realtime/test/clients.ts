@@ -1,5 +1,5 @@
 // Database clients for the integration tests: the `ws` WebSocket, a Map-backed Storage, a logger that keeps what
-// it is told, and waiting for a listened value.
+// it is told, closed after the test that opened them, and waiting for a listened value.
 
 import WebSocket from 'ws';
 import {
@@ -21,11 +21,17 @@ export interface TestClient {
   logs: string[];
 }
 
-export function openClient(
-  server: TestServer,
-  player: TestPlayer,
-  options: Partial<DatabaseOptions> & { storage?: MemoryStorage } = {},
-): TestClient {
+/**
+ * A place in `player`'s own document where a test may write any value: a writable branch keeps members its schema
+ * does not name (docs/protocols/realtime.md §Player document), so the tests' data sits among the settings.
+ */
+export const scratchPath = (player: TestPlayer, key: string): string =>
+  `players/${player.id}/settings/${key}`;
+
+export type ClientOptions = Partial<DatabaseOptions> & { storage?: MemoryStorage };
+
+/** A client of `server` signed in as `player`; closed when the test is over. */
+export function openClient(server: TestServer, player: TestPlayer, options: ClientOptions = {}): TestClient {
   const logs: string[] = [];
   const storage = options.storage ?? new MemoryStorage();
   const db = createDatabase({
@@ -40,6 +46,7 @@ export function openClient(
     ...options,
     storage,
   });
+  server.closeAfterTest(db);
   return { db, storage, logs };
 }
 

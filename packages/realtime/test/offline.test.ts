@@ -1,32 +1,17 @@
 // Offline behaviour against the real server (SPEC.md §4): writes made while offline show at once and reach the
 // server in order on reconnect; reads while offline come from the local copy, or are null.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '@marquee/testbed';
 import { child, get, goOffline, goOnline, onValue, ref, set, update } from '../src/index';
-import { openClient, waitForConnected, waitForValue, type TestClient } from './clients';
+import { openClient, waitForConnected, waitForValue, type ClientOptions } from './clients';
 import { MemoryStorage } from './memoryStorage';
-import { closedPort, newPlayer, startServer, type TestPlayer, type TestServer } from './serverHarness';
+import { newPlayer, useTestServer, type TestPlayer } from './serverHarness';
 
 describe('offline with the real server', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let player: TestPlayer;
-  let clients: TestClient[] = [];
-  const open = (options: Parameters<typeof openClient>[2] = {}) => {
-    const client = openClient(server, player, options);
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(() => {
-    for (const client of clients) client.db.close();
-    clients = [];
-  });
+  const open = (options: ClientOptions = {}) => openClient(server, player, options);
 
   it('queues writes made offline, shows them at once, and sends them in order on reconnect', async () => {
     player = await newPlayer(server);
@@ -77,7 +62,7 @@ describe('offline with the real server', () => {
     expect([...storage.items.keys()]).toContain(`firebase:rtdb:players/${player.id}/settings`);
 
     // A new session with no server at all: neither the socket nor REST answers.
-    const port = await closedPort();
+    const port = await freePort();
     const offline = open({
       storage,
       url: `ws://127.0.0.1:${port}/realtime`,

@@ -2,32 +2,16 @@
 // connect, the server clears it through the armed disconnect action when the socket goes, and it is written
 // again on reconnect.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REALTIME_RECONNECT_MAX_MS } from '@marquee/protocol';
 import { isOnline, onValue, ref, trackPresence } from '../src/index';
-import { openClient, waitForConnected, waitForValue, type TestClient } from './clients';
-import { newPlayer, startServer, type TestPlayer, type TestServer } from './serverHarness';
+import { openClient, waitForConnected, waitForValue } from './clients';
+import { newPlayer, useTestServer, type TestPlayer } from './serverHarness';
 
 describe('presence with the real server', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let player: TestPlayer;
-  let clients: TestClient[] = [];
-  const open = () => {
-    const client = openClient(server, player, { random: () => 0 });
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(() => {
-    for (const client of clients) client.db.close();
-    clients = [];
-  });
+  const open = () => openClient(server, player, { random: () => 0 });
 
   type Record = { connected?: boolean; connected_at?: number; disconnected_at?: number; id?: string } | null;
 

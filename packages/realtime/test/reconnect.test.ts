@@ -1,33 +1,17 @@
 // A dropped connection against the real server: the client reconnects, restores its listens and its armed
 // onDisconnect actions, and the server runs those actions for the socket that went.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REALTIME_RECONNECT_MAX_MS } from '@marquee/protocol';
 import { onDisconnect, onValue, ref, set } from '../src/index';
-import { openClient, waitForConnected, waitForValue, type TestClient } from './clients';
-import { newPlayer, startServer, type TestPlayer, type TestServer } from './serverHarness';
+import { openClient, scratchPath, waitForConnected, waitForValue } from './clients';
+import { newPlayer, useTestServer, type TestPlayer } from './serverHarness';
 
 describe('reconnecting to the real server', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let player: TestPlayer;
-  let clients: TestClient[] = [];
-  const open = () => {
-    // random 0: reconnect at once, so the test does not wait out a jittered backoff.
-    const client = openClient(server, player, { random: () => 0 });
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(() => {
-    for (const client of clients) client.db.close();
-    clients = [];
-  });
+  // random 0: reconnect at once, so the test does not wait out a jittered backoff.
+  const open = () => openClient(server, player, { random: () => 0 });
 
   it('reports the drop on .info/connected, reconnects and re-sends its listens', async () => {
     player = await newPlayer(server);
@@ -58,8 +42,8 @@ describe('reconnecting to the real server', () => {
     player = await newPlayer(server);
     const a = open();
     const watcher = open();
-    const flag = ref(a.db, `players/${player.id}/device/gone`);
-    const watched = ref(watcher.db, `players/${player.id}/device/gone`);
+    const flag = ref(a.db, scratchPath(player, 'gone'));
+    const watched = ref(watcher.db, scratchPath(player, 'gone'));
     await set(flag, false);
     await onDisconnect(flag).set(true);
 
@@ -79,7 +63,7 @@ describe('reconnecting to the real server', () => {
     player = await newPlayer(server);
     const a = open();
     const watcher = open();
-    const flag = ref(a.db, `players/${player.id}/device/gone`);
+    const flag = ref(a.db, scratchPath(player, 'gone'));
     await set(flag, 'here');
     const action = onDisconnect(flag);
     await action.set('gone');

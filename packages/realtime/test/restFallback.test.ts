@@ -1,45 +1,30 @@
 // The REST read fallback against the real server (SPEC.md §7): used when the socket cannot be opened.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@marquee/testbed';
 import { child, get, ref, set } from '../src/index';
-import { openClient, type TestClient } from './clients';
-import { closedPort, newPlayer, startServer, type TestPlayer, type TestServer } from './serverHarness';
+import { openClient, scratchPath } from './clients';
+import { newPlayer, useTestServer, type TestPlayer } from './serverHarness';
 
 describe('REST fallback with the real server', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let player: TestPlayer;
-  let clients: TestClient[] = [];
   let noSocket: string;
-
   beforeAll(async () => {
-    server = await startServer();
-    noSocket = `ws://127.0.0.1:${await closedPort()}/realtime`;
+    noSocket = `ws://127.0.0.1:${await freePort()}/realtime`;
   });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(() => {
-    for (const client of clients) client.db.close();
-    clients = [];
-  });
-
-  const socketless = () => {
-    const client = openClient(server, player, { url: noSocket, random: () => 0 });
-    clients.push(client);
-    return client;
-  };
+  const socketless = () => openClient(server, player, { url: noSocket, random: () => 0 });
 
   it('reads over GET /db/{path}.json when the socket cannot be opened, and keeps a local copy', async () => {
     player = await newPlayer(server);
     const online = openClient(server, player);
-    clients.push(online);
-    await set(ref(online.db, `players/${player.id}/device`), { model: 'X', list: ['a', 'b'] });
+    await set(ref(online.db, scratchPath(player, 'device')), { model: 'X', list: ['a', 'b'] });
 
     const { db, storage } = socketless();
-    const device = ref(db, `players/${player.id}/device`);
+    const device = ref(db, scratchPath(player, 'device'));
     expect((await get(device)).val()).toEqual({ model: 'X', list: ['a', 'b'] });
     expect((await get(child(device, 'model'))).val()).toBe('X');
-    expect(storage.getItem(`firebase:rtdb:players/${player.id}/device`)).toMatch(
+    expect(storage.getItem(`firebase:rtdb:${scratchPath(player, 'device')}`)).toMatch(
       /^\d+:\{"model":"X","list":\{"0":"a","1":"b"\}\}$/,
     );
   });

@@ -1,6 +1,6 @@
 // Listen, get, set, update and remove against the real server, and what the server refuses.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   child,
   get,
@@ -13,29 +13,13 @@ import {
   type DataSnapshot,
   type RealtimeError,
 } from '../src/index';
-import { openClient, waitForConnected, waitForValue, type TestClient } from './clients';
-import { newPlayer, startServer, type TestPlayer, type TestServer } from './serverHarness';
+import { openClient, scratchPath, waitForConnected, waitForValue } from './clients';
+import { newPlayer, useTestServer, type TestPlayer } from './serverHarness';
 
 describe('round trips with the real server', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let player: TestPlayer;
-  let clients: TestClient[] = [];
-  const open = (who = player) => {
-    const client = openClient(server, who);
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(async () => {
-    for (const client of clients) client.db.close();
-    clients = [];
-  });
+  const open = (who = player) => openClient(server, who);
 
   it('listens, and sees its own set at once and then from the server', async () => {
     player = await newPlayer(server);
@@ -72,7 +56,7 @@ describe('round trips with the real server', () => {
   it('writes arrays and reads them back as arrays; absent reads as null', async () => {
     player = await newPlayer(server);
     const { db } = open();
-    const device = ref(db, `players/${player.id}/device`);
+    const device = ref(db, scratchPath(player, 'device'));
     await set(device, { displays: [{ w: 1920 }, { w: 1080 }], tags: ['a', null, 'c'] });
     const snapshot = await get(device);
     expect(snapshot.val()).toEqual({ displays: [{ w: 1920 }, { w: 1080 }], tags: ['a', null, 'c'] });

@@ -1,75 +1,69 @@
-// The real Marquee server for the integration tests: buildApp on a fresh SQLite folder, listening on 127.0.0.1:0,
-// and players made through the real routes (POST /_internal/players, then the custom-token sign-in).
-//
-// The server is loaded by path at run time: packages never depend on apps (DESIGN.md §1), so neither does this
-// package's type graph. The few members the tests use are typed here.
+// The real Marquee server for the integration tests, started by @marquee/testbed as production runs it (the
+// compiled server in its own process, SQLite in a throw-away folder), with the realtime socket reached through a
+// TCP proxy that can cut it as a network drop would. Players are made through the real routes
+// (POST /_internal/players, then the custom-token sign-in).
 
-import fs from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { LOOPBACK, startServer, startTcpProxy, type MarqueeServer, type TcpProxy } from '@marquee/testbed';
+import type { Database } from '../src/index';
 
-/** Absolute path of the server's sources (a relative dynamic import would resolve against the project root). */
-const SERVER_SOURCE = fileURLToPath(new URL('../../../apps/server/src', import.meta.url));
-
-interface ServerApp {
-  server: Server;
-  listen(options: { port: number; host: string }): Promise<string>;
-  close(): Promise<void>;
-}
-
-interface ServerModules {
-  buildApp(config: unknown, options: Record<string, unknown>): Promise<ServerApp>;
-  loadConfig(env: Record<string, string>): unknown;
-}
-
-async function serverModules(): Promise<ServerModules> {
-  const app = (await import(/* @vite-ignore */ `${SERVER_SOURCE}/app.ts`)) as Pick<ServerModules, 'buildApp'>;
-  const config = (await import(/* @vite-ignore */ `${SERVER_SOURCE}/config.ts`)) as Pick<
-    ServerModules,
-    'loadConfig'
-  >;
-  return { buildApp: app.buildApp, loadConfig: config.loadConfig };
-}
+/** Far above what a test file does: the tests register and sign in many players from one address. */
+const GENEROUS_RATE_LIMIT = '100000';
 
 export interface TestServer {
-  origin: string;
-  /** ws://127.0.0.1:{port}/realtime */
-  url: string;
-  /** Cuts every open socket of the server at the TCP level, as a network drop would. */
+  /** http://127.0.0.1:{port}: the player API, identity and the REST reads, straight to the server. */
+  readonly origin: string;
+  /** ws://127.0.0.1:{proxy port}/realtime: the realtime socket, through the proxy. */
+  readonly url: string;
+  /** Cuts every realtime socket at the TCP level, both sides, as a network drop would; answers how many. */
   killSockets(): number;
-  close(): Promise<void>;
+  /** Closes `db` once the current test is over. */
+  closeAfterTest(db: Database): void;
 }
 
-export async function startServer(): Promise<TestServer> {
-  const { buildApp, loadConfig } = await serverModules();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-realtime-client-'));
-  const config = loadConfig({ MARQUEE_DATA_DIR: dataDir, PORT: '0', MARQUEE_LOG_LEVEL: 'silent' });
-  const app = await buildApp(config, {
-    logger: false,
-    rateLimits: { registrationPerIp: 100_000, signInPerIp: 100_000, playerApiPerToken: 100_000 },
+/**
+ * The server of the test file (or describe block) it is called in: started before its tests, stopped after them;
+ * the clients opened on it (clients.ts) are closed after each test. Its members are there from the beforeAll on.
+ */
+export function useTestServer(): TestServer {
+  let server: MarqueeServer | undefined;
+  let proxy: TcpProxy | undefined;
+  const opened = new Set<Database>();
+  const started = () => {
+    if (server === undefined || proxy === undefined) throw new Error('the test server starts in beforeAll');
+    return { server, proxy };
+  };
+
+  beforeAll(async () => {
+    server = await startServer({
+      name: 'realtime test server',
+      env: {
+        MARQUEE_LOG_LEVEL: 'silent',
+        MARQUEE_RATE_LIMIT_REGISTRATIONS: GENEROUS_RATE_LIMIT,
+        MARQUEE_RATE_LIMIT_SIGN_INS: GENEROUS_RATE_LIMIT,
+        MARQUEE_RATE_LIMIT_PLAYER_REQUESTS: GENEROUS_RATE_LIMIT,
+      },
+    });
+    proxy = await startTcpProxy(server.port);
   });
-  const upgraded = new Set<Socket>();
-  app.server.on('upgrade', (_request, socket: Socket) => {
-    upgraded.add(socket);
-    socket.once('close', () => upgraded.delete(socket));
+  afterEach(() => {
+    for (const db of opened) db.close();
+    opened.clear();
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
   return {
-    origin: `http://127.0.0.1:${port}`,
-    url: `ws://127.0.0.1:${port}/realtime`,
-    killSockets() {
-      const count = upgraded.size;
-      for (const socket of upgraded) socket.destroy();
-      return count;
+    get origin() {
+      return started().server.origin;
     },
-    async close() {
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+    get url() {
+      return `ws://${LOOPBACK}:${started().proxy.port}/realtime`;
     },
+    killSockets: () => started().proxy.cutAll(),
+    closeAfterTest: (db) => opened.add(db),
   };
 }
 
@@ -116,14 +110,4 @@ export async function newPlayer(server: TestServer): Promise<TestPlayer> {
     { token: auth.firebaseTokenV2, returnSecureToken: true },
   );
   return { id: jwtSubject(auth.apiToken), idToken: session.idToken };
-}
-
-/** A 127.0.0.1 port nothing listens on (taken and released at once). */
-export async function closedPort(): Promise<number> {
-  const net = await import('node:net');
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }

@@ -5,11 +5,11 @@
 // write has been acknowledged: the cas then always carries the hash of a value that is no longer there.
 
 import WebSocket from 'ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRANSACTION_MAX_RETRIES } from '@marquee/protocol';
 import { get, ref, runTransaction, set, type DatabaseReference } from '../src/index';
-import { openClient, type TestClient } from './clients';
-import { newPlayer, startServer, type TestPlayer, type TestServer } from './serverHarness';
+import { openClient, scratchPath, type ClientOptions, type TestClient } from './clients';
+import { newPlayer, useTestServer, type TestPlayer } from './serverHarness';
 
 /** A `ws` WebSocket whose cas frames wait for `gate()` (the rival write) before they go out. */
 function gatedWebSocket(gate: () => Promise<unknown>): typeof WebSocket {
@@ -25,27 +25,10 @@ function gatedWebSocket(gate: () => Promise<unknown>): typeof WebSocket {
 }
 
 describe('transactions with the real server', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let player: TestPlayer;
-  let clients: TestClient[] = [];
-  const open = (options: Parameters<typeof openClient>[2] = {}) => {
-    const client = openClient(server, player, options);
-    clients.push(client);
-    return client;
-  };
-  const counterOf = (client: TestClient): DatabaseReference =>
-    ref(client.db, `players/${player.id}/device/counter`);
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  afterEach(() => {
-    for (const client of clients) client.db.close();
-    clients = [];
-  });
+  const open = (options: ClientOptions = {}) => openClient(server, player, options);
+  const counterOf = (client: TestClient): DatabaseReference => ref(client.db, scratchPath(player, 'counter'));
 
   it('retries on datastale with the current value until it commits', async () => {
     player = await newPlayer(server);
@@ -107,7 +90,7 @@ describe('transactions with the real server', () => {
   it('aborts without writing when the update returns undefined', async () => {
     player = await newPlayer(server);
     const { db } = open();
-    const counter = ref(db, `players/${player.id}/device/counter`);
+    const counter = ref(db, scratchPath(player, 'counter'));
     await set(counter, 7);
     const result = await runTransaction(counter, () => undefined);
     expect(result.committed).toBe(false);
@@ -118,7 +101,7 @@ describe('transactions with the real server', () => {
   it('fails with SET when this client sets the path while the transaction runs', async () => {
     player = await newPlayer(server);
     const { db } = open();
-    const counter = ref(db, `players/${player.id}/device/counter`);
+    const counter = ref(db, scratchPath(player, 'counter'));
     const running = runTransaction(counter, (current) => ((current as number | null) ?? 0) + 1);
     await set(counter, 50);
     await expect(running).rejects.toMatchObject({ code: 'SET' });

@@ -48,6 +48,11 @@ const MAX_BACKOFF_EXPONENT = 16;
 
 export type ConnectionState = 'offline' | 'connecting' | 'connected';
 
+/** The connection's timers by their job: the heartbeat is an interval, the others are timeouts. */
+type TimerName = 'reconnect' | 'connect' | 'reauth' | 'heartbeat' | 'drain';
+/** What goes with the socket when it is lost: everything but the wait before the next attempt. */
+const SOCKET_TIMERS = ['connect', 'reauth', 'heartbeat', 'drain'] as const satisfies readonly TimerName[];
+
 /**
  * What the connection needs of a WebSocket: both the browser's and the `ws` package's fit. Listeners are added,
  * never removed: a socket that is given up is ignored by identity and released with all its listeners.
@@ -92,11 +97,7 @@ export class Connection {
   #connectedAt = 0;
   #lastReceivedAt = 0;
   #outbox: string[] = [];
-  #reconnectTimer: TimerHandle | undefined;
-  #connectTimer: TimerHandle | undefined;
-  #reauthTimer: TimerHandle | undefined;
-  #heartbeatTimer: TimerHandle | undefined;
-  #drainTimer: TimerHandle | undefined;
+  readonly #timers: Partial<Record<TimerName, TimerHandle>> = {};
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
@@ -123,7 +124,7 @@ export class Connection {
   }
 
   start(): void {
-    if (this.#wanted && !this.#closed && this.#socket === null && this.#reconnectTimer === undefined) {
+    if (this.#wanted && !this.#closed && this.#socket === null && this.#timers.reconnect === undefined) {
       this.#open();
     }
   }
@@ -176,7 +177,7 @@ export class Connection {
 
   #open(): void {
     const { WebSocketImpl, url, timers } = this.#options;
-    this.#reconnectTimer = undefined;
+    this.#timers.reconnect = undefined;
     let socket: WebSocketLike;
     try {
       socket = new WebSocketImpl(url);
@@ -189,7 +190,7 @@ export class Connection {
     this.#outbox = [];
     this.#budget.reset();
     this.#lastReceivedAt = this.#options.clock();
-    this.#connectTimer = timers.setTimeout(() => this.#drop(socket, 'connect timeout'), CONNECT_TIMEOUT_MS);
+    this.#timers.connect = timers.setTimeout(() => this.#drop(socket, 'connect timeout'), CONNECT_TIMEOUT_MS);
     socket.addEventListener('open', () => {
       if (socket === this.#socket) void this.#authenticate(socket);
     });
@@ -242,7 +243,7 @@ export class Connection {
     this.#clearTimer('connect');
     this.#failures = 0;
     this.#connectedAt = this.#options.clock();
-    this.#heartbeatTimer = this.#options.timers.setInterval(
+    this.#timers.heartbeat = this.#options.timers.setInterval(
       () => this.#heartbeat(),
       REALTIME_PING_INTERVAL_MS,
     );
@@ -255,11 +256,11 @@ export class Connection {
     this.#clearTimer('reauth');
     const untilRefresh = expiresAt - REAUTH_BEFORE_EXPIRY_MS - this.#options.serverNow();
     const delay = Math.min(MAX_TIMER_DELAY_MS, Math.max(REAUTH_RETRY_MS, untilRefresh));
-    this.#reauthTimer = this.#options.timers.setTimeout(() => void this.#reauthenticate(), delay);
+    this.#timers.reauth = this.#options.timers.setTimeout(() => void this.#reauthenticate(), delay);
   }
 
   async #reauthenticate(): Promise<void> {
-    this.#reauthTimer = undefined;
+    this.#timers.reauth = undefined;
     const socket = this.#socket;
     const token = await this.#token();
     if (socket === null || socket !== this.#socket || this.#state !== 'connected') return;
@@ -373,9 +374,9 @@ export class Connection {
         this.#options.logger.warn('realtime: send failed', error);
       }
     }
-    if (this.#outbox.length > 0 && this.#drainTimer === undefined) {
-      this.#drainTimer = this.#options.timers.setTimeout(() => {
-        this.#drainTimer = undefined;
+    if (this.#outbox.length > 0 && this.#timers.drain === undefined) {
+      this.#timers.drain = this.#options.timers.setTimeout(() => {
+        this.#timers.drain = undefined;
         this.#pump();
       }, this.#budget.msUntilNext());
     }
@@ -425,10 +426,7 @@ export class Connection {
     const wasConnected = this.#state === 'connected';
     this.#socket = null;
     this.#outbox = [];
-    this.#clearTimer('connect');
-    this.#clearTimer('reauth');
-    this.#clearTimer('heartbeat');
-    this.#clearTimer('drain');
+    for (const which of SOCKET_TIMERS) this.#clearTimer(which);
     if (wasConnected) {
       if (this.#options.clock() - this.#connectedAt >= BACKOFF_RESET_AFTER_MS) this.#backoffExponent = 0;
     } else if (!this.offlineByChoice) {
@@ -455,36 +453,18 @@ export class Connection {
       REALTIME_RECONNECT_MIN_MS * 2 ** this.#backoffExponent,
     );
     this.#backoffExponent = Math.min(this.#backoffExponent + 1, MAX_BACKOFF_EXPONENT);
-    this.#reconnectTimer = this.#options.timers.setTimeout(
+    this.#timers.reconnect = this.#options.timers.setTimeout(
       () => this.#open(),
       reconnectDelay(ceiling, this.#options.random()),
     );
   }
 
-  #clearTimer(which: 'reconnect' | 'connect' | 'reauth' | 'heartbeat' | 'drain'): void {
-    const { timers } = this.#options;
-    switch (which) {
-      case 'reconnect':
-        if (this.#reconnectTimer !== undefined) timers.clearTimeout(this.#reconnectTimer);
-        this.#reconnectTimer = undefined;
-        break;
-      case 'connect':
-        if (this.#connectTimer !== undefined) timers.clearTimeout(this.#connectTimer);
-        this.#connectTimer = undefined;
-        break;
-      case 'reauth':
-        if (this.#reauthTimer !== undefined) timers.clearTimeout(this.#reauthTimer);
-        this.#reauthTimer = undefined;
-        break;
-      case 'heartbeat':
-        if (this.#heartbeatTimer !== undefined) timers.clearInterval(this.#heartbeatTimer);
-        this.#heartbeatTimer = undefined;
-        break;
-      case 'drain':
-        if (this.#drainTimer !== undefined) timers.clearTimeout(this.#drainTimer);
-        this.#drainTimer = undefined;
-        break;
-    }
+  #clearTimer(which: TimerName): void {
+    const handle = this.#timers[which];
+    if (handle === undefined) return;
+    this.#timers[which] = undefined;
+    if (which === 'heartbeat') this.#options.timers.clearInterval(handle);
+    else this.#options.timers.clearTimeout(handle);
   }
 }
 
