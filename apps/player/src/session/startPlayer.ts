@@ -116,7 +116,6 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
     getToken: () => currentAuth?.apiToken ?? null,
     logger,
   });
-  const settings = { name: DEFAULT_PLAYER_NAME, ...storage.getSettings() };
   const { readIdQueryParam } = await import('./idParam');
   let resolved;
   try {
@@ -127,15 +126,20 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
       newDeviceId: () => newDeviceId(),
       logger,
       register: (deviceId) =>
-        registerPlayer(http, settings, {
-          id: deviceId,
-          model: typeof model === 'string' && model !== '' ? model : BROWSER_MODEL,
-          platform,
-          hardwareId:
-            typeof hardwareIdFromParent === 'string' && hardwareIdFromParent !== ''
-              ? hardwareIdFromParent
-              : null,
-        }),
+        // Read now, after a fresh start cleared the previous device's settings.
+        registerPlayer(
+          http,
+          { name: DEFAULT_PLAYER_NAME, ...storage.getSettings() },
+          {
+            id: deviceId,
+            model: typeof model === 'string' && model !== '' ? model : BROWSER_MODEL,
+            platform,
+            hardwareId:
+              typeof hardwareIdFromParent === 'string' && hardwareIdFromParent !== ''
+                ? hardwareIdFromParent
+                : null,
+          },
+        ),
     });
   } catch (error) {
     if (error instanceof DuplicateHardwareError) return { kind: 'duplicate', hardwareId: error.hardwareId };
