@@ -8,6 +8,25 @@ import { InProcessPubSub } from './pubsub';
 import { valueHash } from './valueHash';
 import { MAX_BATCH_WRITES } from './writeCommitter';
 
+/** Makes the database refuse every write of the document at `docPath`; answers the undo. */
+async function refuseWrites(handle: DatabaseHandle, docPath: string): Promise<() => Promise<void>> {
+  const { sqlite, db } = handle;
+  if (sqlite !== undefined) {
+    sqlite.exec(
+      `CREATE TRIGGER refuse_bad BEFORE INSERT ON realtime_documents WHEN NEW.path = '${docPath}' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+    );
+    return async () => void sqlite.exec('DROP TRIGGER refuse_bad');
+  }
+  await sql`CREATE FUNCTION refuse_bad() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(db);
+  await sql`CREATE TRIGGER refuse_bad BEFORE INSERT OR UPDATE ON realtime_documents FOR EACH ROW
+    WHEN (NEW.path = ${sql.lit(docPath)}) EXECUTE FUNCTION refuse_bad()`.execute(db);
+  return async () => {
+    await sql`DROP TRIGGER refuse_bad ON realtime_documents`.execute(db);
+    await sql`DROP FUNCTION refuse_bad`.execute(db);
+  };
+}
+
 describeOnBothEngines('DocumentStore', (database) => {
   let now: number;
   let pubsub: InProcessPubSub;
@@ -353,6 +372,33 @@ describeOnBothEngines('DocumentStore', (database) => {
     }
   });
 
+  it('retries the writes of a batch the database refused one by one, each with its own answer', async () => {
+    const [good, bad, other] = [`${doc}a`, `${doc}b`, `${doc}c`];
+    const received = [good, bad, other].map(events);
+    const allow = await refuseWrites(database(), bad);
+    try {
+      const answers = await Promise.allSettled([
+        store.set(`${good}/n`, 1),
+        store.set(`${bad}/n`, 2),
+        store.set(`${bad}/m`, 3),
+        store.set(`${other}/n`, 3),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect(answers[1]).toMatchObject({ reason: { message: 'refused' } });
+      expect(await store.get(`${good}/n`)).toEqual({ value: 1, revision: 1 });
+      expect(await store.get(`${other}/n`)).toEqual({ value: 3, revision: 1 });
+      expect(await store.get(`${bad}/n`)).toEqual({ value: null, revision: 0 });
+      expect(received.map((list) => list.map((event) => event.revision))).toEqual([[1], [], [1]]);
+    } finally {
+      await allow();
+    }
+  });
+
   it('drain waits for queued writes', async () => {
     let finished = 0;
     for (let index = 0; index < 10; index++)
@@ -433,29 +479,6 @@ describe('DocumentStore group commit (sqlite)', () => {
     expect(answers[1]).toMatchObject({ reason: { code: 'too_large' } });
     expect(await small.get(`${b}/n`)).toEqual({ value: null, revision: 0 });
     expect(await small.get(`${c}/n`)).toEqual({ value: 3, revision: 1 });
-  });
-
-  it('retries the writes of a batch the database failed one by one, each with its own answer', async () => {
-    const [good, bad, other] = docs(3) as [string, string, string];
-    const sqlite = testDatabase.handle.sqlite!;
-    sqlite.exec(
-      `CREATE TRIGGER refuse_bad BEFORE INSERT ON realtime_documents WHEN NEW.path = '${bad}' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-    );
-    try {
-      const answers = await Promise.allSettled([
-        store.set(`${good}/n`, 1),
-        store.set(`${bad}/n`, 2),
-        store.set(`${other}/n`, 3),
-      ]);
-      expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-      expect(answers[1]).toMatchObject({ reason: { message: 'refused' } });
-      expect(await store.get(`${good}/n`)).toEqual({ value: 1, revision: 1 });
-      expect(await store.get(`${other}/n`)).toEqual({ value: 3, revision: 1 });
-      expect(await store.get(`${bad}/n`)).toEqual({ value: null, revision: 0 });
-      expect(published.map((event) => event.docPath)).toEqual([good, other]);
-    } finally {
-      sqlite.exec('DROP TRIGGER refuse_bad');
-    }
   });
 
   it('never turns a transaction open on the connection into its own: writes go through it as single queries', async () => {
@@ -551,36 +574,5 @@ describe('DocumentStore group commit (postgres)', () => {
       Array.from({ length: 700 }, (_, i) => i + 1),
     );
     expect(await store.get(`${busy}/n`)).toEqual({ value: 699, revision: 700 });
-  });
-
-  it('retries the writes of a batch the database refused one by one, each with its own answer', async () => {
-    const [good, bad, other] = docs(3) as [string, string, string];
-    const db = testDatabase.handle.db;
-    await sql`CREATE FUNCTION refuse_bad() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(db);
-    await sql`CREATE TRIGGER refuse_bad BEFORE INSERT OR UPDATE ON realtime_documents FOR EACH ROW
-      WHEN (NEW.path = ${sql.lit(bad)}) EXECUTE FUNCTION refuse_bad()`.execute(db);
-    try {
-      const answers = await Promise.allSettled([
-        store.set(`${good}/n`, 1),
-        store.set(`${bad}/n`, 2),
-        store.set(`${bad}/m`, 3),
-        store.set(`${other}/n`, 3),
-      ]);
-      expect(answers.map((answer) => answer.status)).toEqual([
-        'fulfilled',
-        'rejected',
-        'rejected',
-        'fulfilled',
-      ]);
-      expect(answers[1]).toMatchObject({ reason: { message: 'refused' } });
-      expect(await store.get(`${good}/n`)).toEqual({ value: 1, revision: 1 });
-      expect(await store.get(`${other}/n`)).toEqual({ value: 3, revision: 1 });
-      expect(await store.get(`${bad}/n`)).toEqual({ value: null, revision: 0 });
-      expect(published.map((event) => event.docPath)).toEqual([good, other]);
-    } finally {
-      await sql`DROP TRIGGER refuse_bad ON realtime_documents`.execute(db);
-      await sql`DROP FUNCTION refuse_bad`.execute(db);
-    }
   });
 });

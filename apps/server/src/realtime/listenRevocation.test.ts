@@ -4,8 +4,13 @@
 
 import { expect, it } from 'vitest';
 import type { ListenCancelled } from '@marquee/protocol';
-import { bearer } from '../../test/harness/management';
-import { appPerTest, connectAs, operatorWithPlayer, type WireClient } from '../../test/harness/realtime';
+import {
+  appPerTest,
+  connectAs,
+  operatorWithPlayer,
+  unpairScreen,
+  type WireClient,
+} from '../../test/harness/realtime';
 
 const fixture = appPerTest();
 
@@ -34,12 +39,7 @@ it("ends an operator's listens of a player once its screen is unpaired, sending 
   await studio.ok({ t: 'listen', path: `${doc}/connection` });
   await studio.eventCount(doc, 1);
 
-  const unpaired = await test.app.inject({
-    method: 'DELETE',
-    url: `/api/v1/screens/${screenId}`,
-    headers: bearer(operator.token),
-  });
-  expect(unpaired.statusCode).toBe(200);
+  await unpairScreen(test, operator, screenId);
   expect(await cancellations(studio, 2)).toEqual(
     expect.arrayContaining([cancelled(doc), cancelled(`${doc}/connection`)]),
   );
@@ -91,11 +91,7 @@ it("leaves a player's own listens alone when its document changes hands", async 
   const own = await connectAs(test, player.idToken);
   const path = `players/${player.id}/pairing/code`;
   await own.ok({ t: 'listen', path });
-  await test.app.inject({
-    method: 'DELETE',
-    url: `/api/v1/screens/${screenId}`,
-    headers: bearer(operator.token),
-  });
+  await unpairScreen(test, operator, screenId);
   const [, code] = await own.eventCount(path, 2);
   expect(code?.value).toMatch(/^[A-Z2-9]{6}$/);
   expect(own.cancellations).toEqual([]);

@@ -4,12 +4,12 @@
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPostgres, startRedis, type PostgresServer, type RedisServer } from '@marquee/testbed';
-import { bearer } from '../../test/harness/management';
 import {
   connectAs,
   newPlayer,
   operatorWithPlayer,
   startRealtimeApp,
+  unpairScreen,
   type RealtimePlayer,
   type RealtimeTestApp,
   type WireClient,
@@ -140,12 +140,7 @@ describe('fan-out through Redis', () => {
     const path = `players/${paired.id}/connection`;
     await studio.ok({ t: 'listen', path });
     await studio.eventCount(path, 1);
-    const unpaired = await one.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/screens/${screenId}`,
-      headers: bearer(operator.token),
-    });
-    expect(unpaired.statusCode).toBe(200);
+    await unpairScreen(one, operator, screenId);
     const [cancelled] = await studio.waitFor(() =>
       studio.cancellations.length > 0 ? studio.cancellations : undefined,
     );

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ID_TOKEN_TTL_SECONDS } from '../identity/identityService';
 import {
+  appPerTest,
   newPlayer,
   operatorWithPlayer,
-  startRealtimeApp,
   type RealtimePlayer,
   type RealtimeTestApp,
 } from '../../test/harness/realtime';
@@ -12,16 +12,13 @@ describe('GET /db/{path}.json', () => {
   let test: RealtimeTestApp;
   let player: RealtimePlayer;
 
+  const fixture = appPerTest();
   beforeEach(async () => {
-    test = await startRealtimeApp();
-    player = await newPlayer(test);
+    ({ test, player } = fixture);
     await test.app.services.documents.set(`players/${player.id}/app/data`, {
       version: 3,
       items: [{ type: 'image', src: 'a.png', durationMs: 5000 }],
     });
-  });
-  afterEach(async () => {
-    await test.close();
   });
 
   const read = (path: string, token: string | null = player.idToken, extra = '') =>

@@ -1,17 +1,17 @@
 // The security rules through the wire (docs/security.md §Players, §Operators): what a player, an operator and anyone
 // else may read and write, by every operation, and that a refused request leaves the store untouched.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlayerBranch } from '@marquee/protocol';
 import { valueHash } from './valueHash';
 import { signUpOperator } from '../../test/harness/management';
 import {
   DEVICE_RECORD,
   WireClient,
+  appPerTest,
   connectAs,
   newPlayer,
   operatorWithPlayer,
-  startRealtimeApp,
   type RealtimePlayer,
   type RealtimeTestApp,
 } from '../../test/harness/realtime';
@@ -56,9 +56,9 @@ describe('security rules through the wire', () => {
   let other: RealtimePlayer;
   let client: WireClient;
 
+  const fixture = appPerTest();
   beforeEach(async () => {
-    test = await startRealtimeApp();
-    self = await newPlayer(test);
+    ({ test, player: self } = fixture);
     other = await newPlayer(test);
     client = await connectAs(test, self.idToken);
     // Give every branch something, as a paired player has.
@@ -70,9 +70,6 @@ describe('security rules through the wire', () => {
         connection: { connected: false },
       });
     }
-  });
-  afterEach(async () => {
-    await test.close();
   });
 
   const snapshot = async () =>

@@ -14,7 +14,7 @@ import type {
 } from '@marquee/protocol';
 import type { BuildAppOptions } from '../../src/app';
 import { startTestApp, type TestApp } from './app';
-import { pairedScreen, registerPlayer, signUpOperator, type TestOperator } from './management';
+import { bearer, pairedScreen, registerPlayer, signUpOperator, type TestOperator } from './management';
 
 export interface RealtimeTestApp extends TestApp {
   url: string;
@@ -210,6 +210,17 @@ export async function operatorWithPlayer(
   });
   const session = await signIn(test, await playerTokens.createCustomToken(claims));
   return { operator, player: { id: screen.player.id, apiToken, ...session }, screenId: screen.screenId };
+}
+
+/** Unpairs the screen through the management API, as its operator does in the studio. */
+export async function unpairScreen(test: TestApp, operator: TestOperator, screenId: string): Promise<void> {
+  const response = await test.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/screens/${screenId}`,
+    headers: bearer(operator.token),
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`unpairing failed: ${response.statusCode} ${response.body}`);
 }
 
 /** A connected, authenticated socket. */
