@@ -1,12 +1,13 @@
-// Paced writers for the failure tests: players writing under their own writable branch (players/{id}/device, see
-// apps/server/src/realtime/rules.ts) through real realtime clients, every write with its own key, so that each
-// acknowledgement can be checked against the database afterwards. One timer paces the whole load.
+// Paced writers for the failure tests: players writing under their own writable branch (players/{id}/settings, see
+// apps/server/src/realtime/rules.ts; a member the settings schema does not know is tolerated) through real realtime
+// clients, every write with its own key, so that each acknowledgement can be checked against the database
+// afterwards. One timer paces the whole load.
 
 import { onValue, ref, update, type Database } from '@marquee/realtime';
 import { openClient, readPlayerDocuments, type Conditions, type LogBook, type PlayerIdentity } from './fleet';
 
 /** Where a writer's writes go, below players/{id}. */
-export const LOAD_BRANCH = 'device/load';
+export const LOAD_BRANCH = 'settings/load';
 /** Each write also sets this key of the branch to its sequence number: the value listeners follow. */
 export const COUNTER_KEY = 'counter';
 
