@@ -30,7 +30,7 @@ function useReportUncaughtErrors(api: PlayerApi) {
 }
 
 /** '/content/pair' (with or without a trailing slash) is the pairing page; anything else plays content. */
-export function isPairingPath(pathname: string): boolean {
+function isPairingPath(pathname: string): boolean {
   return /\/pair\/?$/.test(pathname);
 }
 

@@ -22,7 +22,7 @@ export interface HostDevice {
 const NATIVE_PREFIX = 'marquee-host:';
 
 /** A small PNG of the wrapper's screen, as a data URL (what a native screenshot call answers). */
-export function screenshotDataUrl(doc: Document, text: string): string {
+function screenshotDataUrl(doc: Document, text: string): string {
   const canvas = doc.createElement('canvas');
   canvas.width = 320;
   canvas.height = 180;

@@ -7,7 +7,7 @@ import { CAPABILITY_NAMES, type CapabilityName } from '@marquee/protocol';
 /** What every imitated device can do: it shows the player full screen and can reload it. */
 const KIOSK: readonly CapabilityName[] = ['fullscreen', 'reload', 'get_device_info'];
 
-export const PLATFORM_CAPABILITIES: Readonly<Record<string, readonly CapabilityName[]>> = {
+const PLATFORM_CAPABILITIES: Readonly<Record<string, readonly CapabilityName[]>> = {
   chromeos: CAPABILITY_NAMES,
   android: [...KIOSK, 'mute', 'reboot', 'clear_cache', 'daily_restart', 'screenshot'],
   tizen: [...KIOSK, 'reboot', 'daily_restart'],
@@ -23,7 +23,7 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<string, readonly CapabilityN
 export type HostedPlayer = 'player' | 'meet';
 const MEETING_PLATFORMS = ['meet', 'zoom', 'mtr'];
 
-export const PLATFORM_MODELS: Readonly<Record<string, string>> = {
+const PLATFORM_MODELS: Readonly<Record<string, string>> = {
   chromeos: 'Chromebox Signage',
   android: 'Android Signage Stick',
   tizen: 'Tizen Display',

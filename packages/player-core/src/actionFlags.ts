@@ -13,9 +13,9 @@ import {
 import type { Logger } from './logger';
 import { defaultTimers, type Timers } from './timers';
 
-export const UNSUPPORTED_COMMAND_MESSAGE = 'Command not supported on this platform';
+const UNSUPPORTED_COMMAND_MESSAGE = 'Command not supported on this platform';
 /** After a failed acknowledgement the flag is tried again this much later (it stays pending on the server). */
-export const ACK_RETRY_MS = 30_000;
+const ACK_RETRY_MS = 30_000;
 
 export type ActionFlagHandler = (param: unknown) => unknown;
 export type ActionFlagHandlers = Partial<Record<KnownActionFlag, ActionFlagHandler>>;

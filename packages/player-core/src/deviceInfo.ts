@@ -15,7 +15,7 @@ import type { StoredSettings } from './storage';
 import { defaultTimers, type Timers } from './timers';
 
 export const DEVICE_LOG_PATH = '/logs/device';
-export const WEB_PLAYER_CLIENT_NAME = 'marquee-player';
+const WEB_PLAYER_CLIENT_NAME = 'marquee-player';
 
 /** Hardware facts a native parent reports (getDeviceInfo); all optional. */
 export interface DeviceHardware {

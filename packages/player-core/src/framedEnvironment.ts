@@ -9,7 +9,7 @@ import type { Logger } from './logger';
 import { defaultTimers, type Timers } from './timers';
 
 export const FRAMED_ENVIRONMENT_PLATFORM = 'chromeos';
-export const FRAMED_ENVIRONMENT_TIMEOUT_MESSAGE = `Framed environment not found in ${FRAMED_ENVIRONMENT_WAIT_MS / 1000} s`;
+const FRAMED_ENVIRONMENT_TIMEOUT_MESSAGE = `Framed environment not found in ${FRAMED_ENVIRONMENT_WAIT_MS / 1000} s`;
 /** Off chromeos, how long the start-up looks for a parent that already answered: five polls. */
 export const FRAMED_PARENT_GRACE_MS = 5 * FRAMED_ENVIRONMENT_POLL_MS;
 

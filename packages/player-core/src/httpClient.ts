@@ -7,7 +7,7 @@
 import type { Logger } from './logger';
 
 export const HTTP_CLIENT_ERROR_EVENT = 'HttpClientError';
-export const HTTP_CLIENT_ERROR_LABEL = '[HttpClientError]';
+const HTTP_CLIENT_ERROR_LABEL = '[HttpClientError]';
 
 export class HttpClientError extends Error {
   readonly url: string;

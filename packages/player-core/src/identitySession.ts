@@ -21,7 +21,7 @@ import { defaultTimers, systemClock, type Clock, type TimerHandle, type Timers }
 
 export const IDENTITY_SESSION_KEY = `${AUTH_PROVIDER_KEY_PREFIX}authUser:marquee:[DEFAULT]`;
 /** Provider answers after which the session is over: the user must sign in again. */
-export const SIGN_OUT_CODES = ['USER_DISABLED', 'TOKEN_EXPIRED'] as const;
+const SIGN_OUT_CODES = ['USER_DISABLED', 'TOKEN_EXPIRED'] as const;
 
 export class IdentityError extends Error {
   /** The provider's code ('USER_DISABLED', …), 'NETWORK_REQUEST_FAILED' or 'TIMEOUT_EXCEEDED'. */

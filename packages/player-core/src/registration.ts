@@ -6,8 +6,8 @@ import type { AuthObject } from '@marquee/protocol';
 import { HttpClientError, type HttpClient } from './httpClient';
 import { isAuthObject, type StoredSettings } from './storage';
 
-export const PLAYERS_PATH = '/_internal/players';
-export const DUPLICATE_HARDWARE_CODE = 'DUPLICATE_HARDWARE_ID';
+const PLAYERS_PATH = '/_internal/players';
+const DUPLICATE_HARDWARE_CODE = 'DUPLICATE_HARDWARE_ID';
 
 /** Registration answered 403: an operator blocked this player or its hardware id (the meeting variant's view). */
 export class BlockedPlayerError extends Error {

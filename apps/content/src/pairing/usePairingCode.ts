@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { Bridge } from '@marquee/bridge';
 import { isPairingCode, normalizePairingCode } from '@marquee/protocol';
 
-export const PAIRING_CODE_POLL_MS = 2000;
+const PAIRING_CODE_POLL_MS = 2000;
 
 export function usePairingCode(bridge: Bridge | null): string | null {
   const [code, setCode] = useState<string | null>(null);

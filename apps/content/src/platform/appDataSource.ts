@@ -10,7 +10,7 @@ import type { PlayerApi } from './playerApi';
 import type { ContentConfig } from './runtimeConfig';
 
 /** How often getAppData is asked again: a change reaches the screen within this even without the realtime push. */
-export const APP_DATA_POLL_MS = 5000;
+const APP_DATA_POLL_MS = 5000;
 /** A fresh ID token is fetched this long before the current one expires. */
 const TOKEN_REFRESH_MARGIN_MS = 60_000;
 

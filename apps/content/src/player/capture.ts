@@ -3,11 +3,11 @@
 // are refused with a message that says so rather than faked.
 
 /** Longest side of a screenshot: enough to read a screen, small enough to upload quickly. */
-export const SCREENSHOT_MAX_SIDE = 1920;
-export const SCREENSHOT_TYPE = 'image/jpeg';
+const SCREENSHOT_MAX_SIDE = 1920;
+const SCREENSHOT_TYPE = 'image/jpeg';
 const SCREENSHOT_QUALITY = 0.85;
 
-export class CaptureError extends Error {
+class CaptureError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'CaptureError';

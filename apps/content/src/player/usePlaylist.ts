@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Manifest } from './manifest';
 import { firstPlayable, nextPlayable } from './playlist';
 
-export const RETRY_FAILED_MS = 60_000;
+const RETRY_FAILED_MS = 60_000;
 
 export interface PlaylistPosition {
   current: number | null;

@@ -1,7 +1,7 @@
 // The confirm dialog (SPEC.md §2): 'No, cancel' and "Yes, I'm sure".
 
-export const CANCEL_LABEL = 'No, cancel';
-export const CONFIRM_LABEL = "Yes, I'm sure";
+const CANCEL_LABEL = 'No, cancel';
+const CONFIRM_LABEL = "Yes, I'm sure";
 
 export function ConfirmDialog({
   message,

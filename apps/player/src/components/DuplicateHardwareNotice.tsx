@@ -1,7 +1,7 @@
 // The duplicate-hardware notice (SPEC.md §2): full page, with the hardware id when known.
 
-export const DUPLICATE_TITLE = 'The device has previously been associated with a screen.';
-export const HELP_LINE = "We're here to help!";
+const DUPLICATE_TITLE = 'The device has previously been associated with a screen.';
+const HELP_LINE = "We're here to help!";
 
 export function DuplicateHardwareNotice({ hardwareId }: { hardwareId: string | null }) {
   return (

@@ -28,11 +28,11 @@ import { PlayerFrame } from './PlayerFrame';
 import { Sidebar } from './Sidebar';
 import { Toasts, showToast } from './Toasts';
 
-export const MULTIPLE_INSTANCES_MESSAGE = 'Multiple instances of the Marquee player found.';
-export const CONFIRM_CLEAR_CACHE = 'Are you sure you want to clear the cache?';
-export const CONFIRM_REBOOT = 'Are you sure you want to reboot?';
-export const CONFIRM_RESET_PAIRING = 'Are you sure you want to reset the pairing?';
-export const CONFIRM_COPY_UNIQUE_URL =
+const MULTIPLE_INSTANCES_MESSAGE = 'Multiple instances of the Marquee player found.';
+const CONFIRM_CLEAR_CACHE = 'Are you sure you want to clear the cache?';
+const CONFIRM_REBOOT = 'Are you sure you want to reboot?';
+const CONFIRM_RESET_PAIRING = 'Are you sure you want to reset the pairing?';
+const CONFIRM_COPY_UNIQUE_URL =
   'Copy the unique URL of this player? Opening it loads a new player instance with this device id.';
 
 function connectionType(): string {

@@ -9,7 +9,7 @@ import {
   type Orientation,
 } from '@marquee/protocol';
 
-export const NAME_HINT = `${SCREEN_NAME_MAX_LENGTH} characters maximum`;
+const NAME_HINT = `${SCREEN_NAME_MAX_LENGTH} characters maximum`;
 
 export interface SidebarProps {
   name: string;

@@ -6,7 +6,7 @@ import { useActionFlagRunner, type ActionFlagHandlers } from '@marquee/player-co
 import type { Commands } from '../session/commands';
 import type { PlayerSession } from '../session/startPlayer';
 
-export function flagHandlers(
+function flagHandlers(
   commands: Commands,
   session: PlayerSession,
   toggleMute: () => boolean,

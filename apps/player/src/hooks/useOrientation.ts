@@ -22,7 +22,7 @@ export function rotatedBoxStyle(orientation: Orientation, width: number, height:
 }
 
 /** Calls `callback` at most once per `ms`, the last call of a burst always running. */
-export function throttle(callback: () => void, ms: number): { run: () => void; cancel: () => void } {
+function throttle(callback: () => void, ms: number): { run: () => void; cancel: () => void } {
   let last = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
@@ -46,7 +46,7 @@ export function throttle(callback: () => void, ms: number): { run: () => void; c
   };
 }
 
-export function useWindowSize(win: Window = window): { width: number; height: number } {
+function useWindowSize(win: Window = window): { width: number; height: number } {
   const [size, setSize] = useState({ width: win.innerWidth, height: win.innerHeight });
   useEffect(() => {
     const throttled = throttle(

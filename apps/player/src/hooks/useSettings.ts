@@ -15,7 +15,7 @@ import {
 } from '@marquee/protocol';
 import type { HttpClient, PlayerStorage, StoredSettings } from '@marquee/player-core';
 
-export function settingsPath(playerId: string): string {
+function settingsPath(playerId: string): string {
   return `/_internal/players/${encodeURIComponent(playerId)}/settings`;
 }
 
@@ -26,7 +26,7 @@ export interface SettingsDeps {
 }
 
 /** The server's settings, as far as they are valid, in the local form. */
-export function fromServer(value: unknown): StoredSettings {
+function fromServer(value: unknown): StoredSettings {
   if (value === null || typeof value !== 'object') return {};
   const raw = value as Record<string, unknown>;
   const result: StoredSettings = {};

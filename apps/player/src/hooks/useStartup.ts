@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { startPlayer, type StartResult } from '../session/startPlayer';
 
-export const START_RETRY_MS = 30_000;
+const START_RETRY_MS = 30_000;
 
 export type StartupState = { kind: 'loading' } | StartResult | { kind: 'failed'; message: string };
 

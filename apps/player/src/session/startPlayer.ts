@@ -67,7 +67,7 @@ export interface StartEnvironment {
 }
 
 /** Logged when reading the device info the duplicate-screen check needs from the parent fails. */
-export const DUPLICATE_SCREEN_CHECK = 'Duplicate Screen Check';
+const DUPLICATE_SCREEN_CHECK = 'Duplicate Screen Check';
 
 export async function startPlayer({ window: win, reload }: StartEnvironment): Promise<StartResult> {
   const startedAt = Date.now();
