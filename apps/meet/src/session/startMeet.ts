@@ -34,7 +34,6 @@ import {
 } from '@marquee/player-core';
 import type { Database } from '@marquee/realtime';
 import { localCopyWithout } from './localCopy';
-import { startMonitoring } from './monitoring';
 
 export interface MeetSession {
   readonly config: RuntimeConfig;
@@ -121,7 +120,10 @@ export async function startMeet({ window: win, reload }: MeetEnvironment): Promi
   }
   if (auth === null) return { kind: 'ready', session: null };
   let current = auth;
-  startMonitoring({ service: MEET_ERROR_SERVICE_NAME, logger, http, events: win });
+  // Loaded on demand: nothing of it is needed for the first paint.
+  void import('./monitoring').then(({ startMonitoring }) =>
+    startMonitoring({ service: MEET_ERROR_SERVICE_NAME, logger, http, events: win }),
+  );
 
   // Every subscription keeps its offline copy but connection/id, which is compared live with this page's own.
   // A registration rotated the credentials, and with them the stored identity session: sign in afresh. Without
