@@ -1,6 +1,7 @@
-// Start-up of the meeting-room player (SPEC.md §4 "Meeting variant"): logging, the hardware id (the id query
+// Start-up of the meeting-room player (docs/meeting-room.md §Start-up): logging, the hardware id (the id query
 // parameter, else the stored deviceId), registration with platform 'meet' on every page load (so a device an
-// operator blocked gets its 403 at once), then the identity and the realtime connection. Runs once per page load.
+// operator blocked gets its 403 at once; any other failure is logged and the stored auth goes on), monitoring,
+// then the identity and the realtime connection. Runs once per page load.
 
 import { createBridge, type Bridge } from '@marquee/bridge';
 import {
@@ -85,7 +86,7 @@ export async function startMeet({ window: win, reload }: MeetEnvironment): Promi
   // A screen-saver frame never answers: the player runs without a parent and asks it nothing it waits for.
   parent?.connect().catch((error: Error) => logger.info('no parent interface', error.message));
 
-  // The hardware id: the id query parameter if non-empty, else the stored deviceId (SPEC.md §5).
+  // The hardware id: the id query parameter if non-empty, else the stored deviceId (docs/meeting-room.md §Start-up).
   const { meetHardwareId, readIdQueryParam } = await import('./idParam');
   const idParam = readIdQueryParam(win.location.search);
   if (idParam !== null && idParam !== storage.getDeviceId()) storage.clear();
