@@ -9,9 +9,7 @@ import {
   TOAST_AUTO_CLOSE_MS,
 } from '@marquee/protocol';
 
-function toastPosition(
-  hostPlatform: string,
-): typeof MEET_TOAST_POSITION | typeof MEET_TOAST_POSITION_BOTTOM {
+function toastPosition(hostPlatform: string): typeof MEET_TOAST_POSITION | typeof MEET_TOAST_POSITION_BOTTOM {
   return (MEET_BOTTOM_TOAST_PLATFORMS as readonly string[]).includes(hostPlatform)
     ? MEET_TOAST_POSITION_BOTTOM
     : MEET_TOAST_POSITION;
