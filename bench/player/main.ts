@@ -1,73 +1,21 @@
 // `npm run bench:player -w @marquee/bench`: the general player's budgets (issue "General player"), measured in
 // headless Debian Chromium against the real server on this machine: initial JavaScript gzipped; navigation →
 // pairing code visible; paired player navigation → content frame loaded; with the server stopped, reload →
-// cached content loaded. Medians of several runs, each in a fresh browser context (own storage and workers),
-// after one warm-up. Budgets are reported, never enforced. The heap soak is not measured here yet.
+// cached content loaded; the heap growth over a soak of action flags and content changes. Medians of several
+// runs, each in a fresh browser context (own storage and workers), after one warm-up. Budgets are reported, never
+// enforced. The server and Chromium are @marquee/testbed's: the compiled server, as `npm start` runs it.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { REPO_ROOT, assertBuilt, launchBrowser, startServer } from '@marquee/testbed';
 import { measureBundle } from './bundle';
 import { SOAK_BUDGET_BYTES, soak, type SoakFigures } from './soak';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.BENCH_PLAYER_RUNS ?? 7);
 const SOAK_ROUNDS = Number(process.env.BENCH_PLAYER_SOAK_ROUNDS ?? 1000);
 const BUDGETS = { initialJsGzipBytes: 110 * 1024, pairingCodeMs: 1500, contentMs: 1000, offlineMs: 1000 };
 const log = (line: string) => process.stderr.write(`[bench:player] ${line}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(
-    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    [path.join(REPO_ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        MARQUEE_HOST: '127.0.0.1',
-        MARQUEE_PUBLIC_URL: `http://127.0.0.1:${port}`,
-        MARQUEE_DATA_DIR: dataDir,
-        MARQUEE_LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -113,22 +61,11 @@ async function screenOf(origin: string, operator: string): Promise<string | null
 }
 
 async function main(): Promise<void> {
+  await assertBuilt(['server', 'player', 'content']);
   const bundle = measureBundle(path.join(REPO_ROOT, 'apps/player/dist'));
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-player-'));
-  const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer(port, dataDir);
-  const browser: Browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const server = await startServer({ name: 'bench server' });
+  const origin = server.url;
+  const browser: Browser = await launchBrowser();
   const signup = await fetch(`${origin}/api/v1/auth/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -179,7 +116,7 @@ async function main(): Promise<void> {
       );
     }
     log('stopping the server for the offline reloads');
-    await stop(server);
+    await server.stop();
     for (const [index, page] of pages.entries()) {
       const started = performance.now();
       await page.reload();
@@ -188,7 +125,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await stop(server);
+    await server.close();
   }
 
   const rows = [

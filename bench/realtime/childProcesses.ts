@@ -1,15 +1,15 @@
-// The benchmark's child processes (Marquee server, floor server, simulated players): TypeScript run by Node with
-// the tsx loader, each with an IPC channel. Every child is tracked and killed by its pid when the driver exits or
-// fails, and each keeps its last output lines to show when something goes wrong.
+// The benchmark's TypeScript child processes (the floor server, the simulated players): started by @marquee/testbed
+// as `node --import tsx script.ts` with an IPC channel for rpc.ts. Testbed kills every one of them when the driver
+// exits; each echoes its first lines to the driver's stderr and keeps the rest to show when something goes wrong.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, killAllProcesses, startProcess, type ServiceProcess } from '@marquee/testbed';
 import { RpcChild } from './rpc';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { REPO_ROOT };
+
 const TSX_LOADER = fileURLToPath(import.meta.resolve('tsx'));
-/** Output lines kept per child. */
+/** Output lines shown when a child fails. */
 const TAIL_LINES = 40;
 /** Output lines of a child echoed to the driver's stderr as they come (the rest is only kept). */
 const ECHOED_LINES = 20;
@@ -18,78 +18,61 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** Node flags before the loader (e.g. --expose-gc). */
   nodeFlags?: string[];
-  /** Modules imported before the script (after the tsx loader). */
-  preload?: string[];
   args?: string[];
 }
 
 export class TrackedChild extends RpcChild {
-  private readonly tail: string[] = [];
-  private echoed = 0;
-
-  constructor(name: string, child: ChildProcess) {
-    super(name, child);
-    const collect = (chunk: Buffer) => {
+  constructor(
+    name: string,
+    private readonly started: ServiceProcess,
+  ) {
+    super(name, started.child);
+    let echoed = 0;
+    const echo = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim() === '') continue;
-        this.tail.push(line);
-        if (this.tail.length > TAIL_LINES) this.tail.shift();
-        if (this.echoed < ECHOED_LINES) {
-          this.echoed++;
-          process.stderr.write(`[${name}] ${line}\n`);
-        }
+        if (line.trim() === '' || echoed >= ECHOED_LINES) continue;
+        echoed++;
+        process.stderr.write(`[${name}] ${line}\n`);
       }
     };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
+    started.child.stdout?.on('data', echo);
+    started.child.stderr?.on('data', echo);
   }
 
   /** The last lines the child printed. */
   output(): string {
-    return this.tail.join('\n');
+    return this.started
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(-TAIL_LINES)
+      .join('\n');
   }
 
   get exited(): boolean {
-    return this.child.exitCode !== null || this.child.signalCode !== null;
+    return this.started.hasExited();
   }
 
   /** Resolves when the child has exited, killing it after `graceMs` (the signal is sent to this pid only). */
-  async stop(signal: NodeJS.Signals, graceMs: number): Promise<void> {
-    if (this.exited) return;
-    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.child.kill(signal);
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
+  stop(signal: NodeJS.Signals, graceMs: number): Promise<void> {
+    return this.started.stop(signal, graceMs);
   }
 }
-
-const running = new Set<TrackedChild>();
 
 /** Starts `script` (a .ts file) in its own Node process. */
 export function spawnChild(name: string, script: string, options: SpawnOptions = {}): TrackedChild {
-  const flags = [
-    ...(options.nodeFlags ?? []),
-    '--import',
-    TSX_LOADER,
-    ...(options.preload ?? []).flatMap((module) => ['--import', module]),
-  ];
-  const child = spawn(process.execPath, [...flags, script, ...(options.args ?? [])], {
+  const args = [...(options.nodeFlags ?? []), '--import', TSX_LOADER, script, ...(options.args ?? [])];
+  const started = startProcess(name, process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    ipc: true,
   });
-  const tracked = new TrackedChild(name, child);
-  running.add(tracked);
-  child.on('exit', () => running.delete(tracked));
-  return tracked;
+  return new TrackedChild(name, started);
 }
 
-/** Kills every child still running, each by its own pid. Safe to call more than once, also at process exit. */
+/** Kills every process started for the run (children and servers), each by its own pid. Safe to call again. */
 export function killAllChildren(): void {
-  for (const child of running) {
-    if (!child.exited) child.child.kill('SIGKILL');
-  }
+  killAllProcesses();
 }
 
 /** Longest wait for the services' cleanups when the driver is interrupted. */

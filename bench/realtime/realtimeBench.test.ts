@@ -3,13 +3,13 @@
 // `--nodes 3 --skip-floor` (the floor is measured above): three nodes on PostgreSQL + Redis beside the single node
 // on SQLite. Budgets are not asserted (they are the benchmark's report, not a test).
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProcess } from '@marquee/testbed';
 import type { TargetFigures } from './measureTarget';
 import type { ComparisonRow, FigureRow } from './report';
 
@@ -79,19 +79,22 @@ async function runBenchmark<T>(
 ): Promise<{ stdout: string; dir: string; json: T }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-test-'));
   outDirs.push(dir);
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, ...args, '--out', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const run = startProcess('benchmark', process.execPath, [
+    '--import',
+    TSX_LOADER,
+    MAIN,
+    ...args,
+    '--out',
+    dir,
+  ]);
   let out = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
-  const exitCode = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  run.child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const timer = setTimeout(() => void run.stop('SIGTERM'), timeoutMs);
+  const exitCode = await run.exited;
   clearTimeout(timer);
   const files = fs.readdirSync(dir).filter((name) => /^realtime-.*\.json$/.test(name));
   if (exitCode !== 0 || files.length !== 1) {
-    throw new Error(`benchmark exited with ${exitCode}, files ${files.join(', ')}:\n${stderr}\n${out}`);
+    throw new Error(`benchmark exited with ${exitCode}, files ${files.join(', ')}:\n${run.output()}`);
   }
   const json = JSON.parse(fs.readFileSync(path.join(dir, files[0] as string), 'utf8')) as T;
   return { stdout: out, dir, json };

@@ -1,16 +1,19 @@
 // The servers the benchmark measures, each node in its own process on 127.0.0.1: Marquee as `npm start` runs it
-// (apps/server/src/main.ts, with the memory probe imported first) on SQLite, or as N nodes sharing PostgreSQL and
-// Redis, and the floor (floorServer.ts). All are driven the same way: players connect to a node's `wsUrl` (spread
-// over the nodes round-robin), commands are POSTed to `commandPath` on a node's `origin` (with several nodes, never
-// the node the player is connected to), and the fleet-wide change is ONE request to `fleetWidePath` on the first
-// node (Marquee's bulk command route, the floor's broadcast).
+// (the compiled apps/server/dist/main.js, started by @marquee/testbed, with the memory probe imported first) on
+// SQLite, or as N nodes sharing PostgreSQL and Redis, and the floor (floorServer.ts). All are driven the same way:
+// players connect to a node's `wsUrl` (spread over the nodes round-robin), commands are POSTed to `commandPath` on
+// a node's `origin` (with several nodes, never the node the player is connected to), and the fleet-wide change is
+// ONE request to `fleetWidePath` on the first node (Marquee's bulk command route, the floor's broadcast).
 
-import net from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { LOOPBACK, createServerNode, freePort, type ServerNode } from '@marquee/testbed';
 import { spawnChild, REPO_ROOT, type TrackedChild } from './childProcesses';
 import type { MemorySample } from './serverProbe';
 import { COMMAND_FLAG } from './playerMessages';
 import { residentBytes } from './processInfo';
+import { RpcChild } from './rpc';
 import type { SeededPlayer } from './seed';
 
 /** marquee: one node on SQLite; cluster: several nodes on PostgreSQL + Redis; floor: the raw-ws floor. */
@@ -18,7 +21,8 @@ export type TargetKind = 'marquee' | 'cluster' | 'floor';
 
 /** One server process of a target. */
 export interface TargetNode {
-  process: TrackedChild;
+  /** The node's process, and its probe's calls (rpc.ts). */
+  process: RpcChild;
   origin: string;
   wsUrl: string;
   /** Memory after a full garbage collection; rss as /proc/{pid}/status says (VmRSS). */
@@ -51,24 +55,42 @@ export function commandNodeOf(index: number, nodes: number): number {
   return (connectNodeOf(index, nodes) + 1) % nodes;
 }
 
-const HOST = '127.0.0.1';
+const HOST = LOOPBACK;
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 20_000;
 const BENCH_DIR = path.join(REPO_ROOT, 'bench', 'realtime');
+const PROBE_SOURCE = path.join(BENCH_DIR, 'serverProbe.ts');
+
+/** The driver picks its ports here too (testbed's). */
+export { freePort };
 
 /** The body of one command: a number unique to it, at action_flags/COMMAND_FLAG. */
 export const commandBody = (value: number) => ({ command: COMMAND_FLAG, param: value });
 
-/** A port free on 127.0.0.1 now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+let compiledProbe: Promise<string> | null = null;
+
+/**
+ * The probe as one plain ES module, compiled once per run: the Marquee process imports it and runs no TypeScript
+ * loader, as in production, so its memory and CPU are the server's own.
+ */
+function probeModule(): Promise<string> {
+  compiledProbe ??= (async () => {
+    const esbuild = await import('esbuild');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-probe-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'serverProbe.mjs');
+    await esbuild.build({
+      entryPoints: [PROBE_SOURCE],
+      outfile: file,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'warning',
     });
-  });
+    return file;
+  })();
+  return compiledProbe;
 }
 
 async function waitUntilServing(child: TrackedChild, origin: string): Promise<void> {
@@ -86,7 +108,7 @@ async function waitUntilServing(child: TrackedChild, origin: string): Promise<vo
   throw new Error(`${child.name} did not answer /healthz within ${READY_TIMEOUT_MS} ms:\n${child.output()}`);
 }
 
-async function memoryOf(child: TrackedChild): Promise<MemorySample> {
+async function memoryOf(child: RpcChild): Promise<MemorySample> {
   const sample = await child.call<MemorySample>('memory', {}, 60_000);
   return { ...sample, rss: residentBytes(child.pid) };
 }
@@ -103,16 +125,16 @@ export interface MarqueeNodeOptions {
   name?: string;
 }
 
-/** One Marquee server process (`npm start`'s main.ts) with the probe, once it answers /healthz. */
+/** One Marquee server process (what `npm start` runs) with the probe, once it is ready. */
 export async function startMarqueeNode(options: MarqueeNodeOptions): Promise<TargetNode> {
-  const { port } = options;
-  const origin = `http://${HOST}:${port}`;
-  const child = spawnChild(options.name ?? 'marquee', path.join(REPO_ROOT, 'apps/server/src/main.ts'), {
-    nodeFlags: ['--expose-gc'],
-    preload: [path.join(BENCH_DIR, 'serverProbe.ts')],
+  const name = options.name ?? 'marquee';
+  const origin = `http://${HOST}:${options.port}`;
+  const node: ServerNode = await createServerNode({
+    name,
+    port: options.port,
+    nodeArgs: ['--expose-gc', '--import', await probeModule()],
+    ipc: true,
     env: {
-      PORT: String(port),
-      MARQUEE_HOST: HOST,
       MARQUEE_PUBLIC_URL: options.publicUrl ?? origin,
       MARQUEE_DATA_DIR: options.dataDir,
       MARQUEE_LOG_LEVEL: 'warn',
@@ -122,19 +144,15 @@ export async function startMarqueeNode(options: MarqueeNodeOptions): Promise<Tar
       REDIS_URL: options.redisUrl ?? '',
     },
   });
-  try {
-    await waitUntilServing(child, origin);
-  } catch (error) {
-    await child.stop('SIGKILL', 0);
-    throw error;
-  }
+  await node.start();
+  const probe = new RpcChild(name, node.child as NonNullable<ServerNode['child']>);
   return {
-    process: child,
-    origin,
-    wsUrl: `ws://${HOST}:${port}/realtime`,
-    memory: () => memoryOf(child),
+    process: probe,
+    origin: node.origin,
+    wsUrl: node.wsUrl,
+    memory: () => memoryOf(probe),
     // SIGTERM: the server closes every socket and drains its writes, as in production.
-    stop: () => child.stop('SIGTERM', STOP_GRACE_MS),
+    stop: () => node.stop(),
   };
 }
 
