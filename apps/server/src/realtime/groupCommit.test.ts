@@ -1,0 +1,179 @@
+// The group commits of the realtime store, engine by engine (sqliteGroupCommit.ts, postgresGroupCommit.ts): how
+// queued writes are grouped into transactions and statements, and how a refused or interrupted batch is answered.
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
+import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import type { DatabaseHandle } from '../db/database';
+import { DocumentStore, type ChangeEvent } from './documentStore';
+import { InProcessPubSub } from './pubsub';
+import { MAX_BATCH_WRITES } from './writeCommitter';
+
+describe('DocumentStore group commit (sqlite)', () => {
+  let testDatabase: TestDatabase;
+  let store: DocumentStore;
+  let published: ChangeEvent[];
+  let sequence = 0;
+
+  beforeAll(async () => {
+    testDatabase = await openTestDatabase('sqlite');
+  });
+  afterAll(async () => {
+    await testDatabase.dispose();
+  });
+  beforeEach(() => {
+    published = [];
+    const pubsub = new InProcessPubSub((error) => {
+      throw error;
+    });
+    pubsub.publish = (_topic, message) => void published.push(message as ChangeEvent);
+    store = new DocumentStore({ database: testDatabase.handle, pubsub, clock: () => 1_700_000_000_000 });
+    sequence++;
+  });
+
+  const docs = (count: number) =>
+    Array.from({ length: count }, (_, index) => `players/g${sequence}x${index}`);
+
+  it(`commits queued writes ${MAX_BATCH_WRITES} per transaction, each with its own revision and answer`, async () => {
+    const transaction = vi.spyOn(testDatabase.handle.sqlite!, 'transaction');
+    const paths = docs(MAX_BATCH_WRITES + 1);
+    const results = await Promise.all([
+      ...paths.map((path) => store.set(`${path}/n`, 1)),
+      store.set(`${paths[0]}/n`, 2),
+    ]);
+    expect(transaction).toHaveBeenCalledTimes(2);
+    transaction.mockRestore();
+    expect(results.slice(0, -1)).toEqual(
+      paths.map((path) => ({ docPath: path, revision: 1, changedPaths: [`${path}/n`] })),
+    );
+    expect(results.at(-1)).toEqual({ docPath: paths[0], revision: 2, changedPaths: [`${paths[0]}/n`] });
+    expect(published.filter((event) => event.docPath === paths[0]).map((event) => event.revision)).toEqual([
+      1, 2,
+    ]);
+    expect(await store.get(`${paths[0]}/n`)).toEqual({ value: 2, revision: 2 });
+  });
+
+  it('yields to the event loop between batches and answers a batch only once it committed', async () => {
+    const paths = docs(MAX_BATCH_WRITES * 2 + 1);
+    let answered = 0;
+    const all = Promise.all(paths.map((path) => store.set(`${path}/n`, 1).then(() => answered++)));
+    expect(answered).toBe(0);
+    const between = await new Promise<number>((resolve) => setImmediate(() => resolve(answered)));
+    expect(between).toBe(MAX_BATCH_WRITES);
+    await all;
+    expect(answered).toBe(paths.length);
+  });
+
+  it('fails a write whose own mutation fails alone, committing the rest of its batch', async () => {
+    const small = new DocumentStore({
+      database: testDatabase.handle,
+      pubsub: new InProcessPubSub(),
+      maxDocumentBytes: 100,
+    });
+    const [a, b, c] = docs(3) as [string, string, string];
+    const answers = await Promise.allSettled([
+      small.set(`${a}/n`, 1),
+      small.set(`${b}/n`, 'x'.repeat(200)),
+      small.set(`${c}/n`, 3),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(answers[1]).toMatchObject({ reason: { code: 'too_large' } });
+    expect(await small.get(`${b}/n`)).toEqual({ value: null, revision: 0 });
+    expect(await small.get(`${c}/n`)).toEqual({ value: 3, revision: 1 });
+  });
+
+  it('never turns a transaction open on the connection into its own: writes go through it as single queries', async () => {
+    const [doc] = docs(1) as [string];
+    const sqlite = testDatabase.handle.sqlite!;
+    sqlite.exec('BEGIN');
+    try {
+      expect(await store.set(`${doc}/n`, 1)).toEqual({
+        docPath: doc,
+        revision: 1,
+        changedPaths: [`${doc}/n`],
+      });
+    } finally {
+      sqlite.exec('ROLLBACK');
+    }
+    expect(await store.get(`${doc}/n`)).toEqual({ value: null, revision: 0 });
+  });
+});
+
+describe('DocumentStore group commit (postgres)', () => {
+  let testDatabase: TestDatabase;
+  let statements: string[];
+  let counted: DatabaseHandle;
+  let store: DocumentStore;
+  let published: ChangeEvent[];
+  let sequence = 0;
+
+  // Records the statements the store sends (their first words), to see how writes were grouped.
+  const recorder: KyselyPlugin = {
+    transformQuery({ node }) {
+      const text = 'sqlFragments' in node ? (node.sqlFragments as string[]).join('?') : node.kind;
+      statements.push(text.trim().split(/\s+/)[0]!);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+
+  beforeAll(async () => {
+    testDatabase = await openTestDatabase('postgres');
+    counted = { ...testDatabase.handle, db: testDatabase.handle.db.withPlugin(recorder) };
+  });
+  afterAll(async () => {
+    await testDatabase.dispose();
+  });
+  beforeEach(() => {
+    statements = [];
+    published = [];
+    const pubsub = new InProcessPubSub((error) => {
+      throw error;
+    });
+    pubsub.publish = (_topic, message) => void published.push(message as ChangeEvent);
+    store = new DocumentStore({ database: counted, pubsub, clock: () => 1_700_000_000_000 });
+    sequence++;
+  });
+
+  const docs = (count: number) =>
+    Array.from({ length: count }, (_, index) => `players/g${sequence}x${index}`);
+
+  it(`commits up to ${MAX_BATCH_WRITES} writes with one read and one conditional statement`, async () => {
+    const paths = docs(MAX_BATCH_WRITES);
+    await Promise.all(paths.map((path) => store.set(`${path}/n`, 1)));
+    // New documents: one read (none stored), one insert.
+    expect(statements).toEqual(['SELECT', 'INSERT']);
+    statements = [];
+    const results = await Promise.all(paths.map((path) => store.set(`${path}/n`, 2)));
+    // Known documents (the hints): no read, one update.
+    expect(statements).toEqual(['UPDATE']);
+    expect(results).toEqual(
+      paths.map((path) => ({ docPath: path, revision: 2, changedPaths: [`${path}/n`] })),
+    );
+    statements = [];
+    const mixed = await Promise.all([
+      store.set(`${paths[0]}/n`, 3),
+      store.set(`${docs(MAX_BATCH_WRITES + 1).at(-1)}/n`, 1),
+    ]);
+    expect(mixed.map((result) => result.revision)).toEqual([3, 1]);
+    expect(statements).toEqual(['SELECT', 'WITH']);
+    expect(await store.get(`${paths[0]}/n`)).toEqual({ value: 3, revision: 3 });
+  });
+
+  it('splits more writes than a batch holds, keeping each document in order across batches', async () => {
+    const [busy, ...others] = docs(MAX_BATCH_WRITES + 10);
+    const writes = [
+      ...Array.from({ length: 700 }, (_, index) => store.set(`${busy}/n`, index)),
+      ...others.map((path) => store.set(`${path}/n`, 1)),
+    ];
+    const results = await Promise.all(writes);
+    expect(results.slice(0, 700).map((result) => result.revision)).toEqual(
+      Array.from({ length: 700 }, (_, i) => i + 1),
+    );
+    expect(statements.filter((statement) => statement !== 'SELECT').length).toBeGreaterThan(1);
+    expect(published.filter((event) => event.docPath === busy).map((event) => event.revision)).toEqual(
+      Array.from({ length: 700 }, (_, i) => i + 1),
+    );
+    expect(await store.get(`${busy}/n`)).toEqual({ value: 699, revision: 700 });
+  });
+});
