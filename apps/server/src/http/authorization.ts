@@ -1,5 +1,6 @@
-// Reading credentials from the Authorization header. Player clients send the API token (or, for credentials
-// rotation, the secret) as the bare header value, as SPEC.md §7 says; 'Bearer <token>' is accepted as well.
+// Reading player credentials from the Authorization header. Player clients send the API token (or, for credentials
+// rotation, the secret) as the bare header value (docs/protocols/player-api.md §Authentication); 'Bearer <token>'
+// is accepted as well.
 
 import type { FastifyRequest } from 'fastify';
 

@@ -1,18 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { RealtimeValidationError } from '@marquee/protocol';
+import {
+  conflict,
+  forbidden,
+  invalid,
+  notFound,
+  tooLarge,
+  unauthenticated,
+  unsupported,
+} from '../domain/errors';
 import { toErrorResponse } from './errorHandler';
-import { ApiError, conflict } from './errors';
+import { ApiError } from './errors';
 
 describe('toErrorResponse', () => {
-  it('answers an ApiError with its status, code, message, field and details', () => {
-    expect(toErrorResponse(new ApiError(400, 'BAD', 'Bad thing', 'a.b'))).toEqual({
-      status: 400,
+  it('answers an ApiError with its status, code, message and field', () => {
+    expect(toErrorResponse(new ApiError(415, 'BAD', 'Bad thing', 'a.b'))).toEqual({
+      status: 415,
       body: { error: { code: 'BAD', message: 'Bad thing', field: 'a.b' } },
     });
+  });
+
+  it('answers a domain error with the status of its kind, its code, message, field and details', () => {
     expect(toErrorResponse(conflict('DUP', 'Dup', { hardware_id: 'h' }))).toEqual({
       status: 409,
       body: { error: { code: 'DUP', message: 'Dup', hardware_id: 'h' } },
     });
+    expect(toErrorResponse(invalid('BAD', 'Bad', 'content.2.src'))).toEqual({
+      status: 400,
+      body: { error: { code: 'BAD', message: 'Bad', field: 'content.2.src' } },
+    });
+    expect(toErrorResponse(notFound('GONE', 'Gone', 'ids', { ids: ['a'] }))).toEqual({
+      status: 404,
+      body: { error: { code: 'GONE', message: 'Gone', field: 'ids', ids: ['a'] } },
+    });
+    const statuses = [
+      unauthenticated('A', 'a'),
+      forbidden('B', 'b'),
+      tooLarge('C', 'c'),
+      unsupported('D', 'd'),
+    ].map((error) => toErrorResponse(error).status);
+    expect(statuses).toEqual([401, 403, 413, 415]);
   });
 
   it('maps realtime validation errors: invalid path/value 400, too large 413', () => {

@@ -1,10 +1,22 @@
-// Maps anything thrown while serving a request to the JSON error body of errors.ts. Client mistakes (validation,
-// malformed JSON, wrong content type, oversized bodies, rate limits) are 4xx naming what is wrong; only a fault of
-// the server itself is a 500, logged with its stack and answered without details.
+// Maps anything thrown while serving a request to the JSON error body of errors.ts. A service's domain error gets
+// the status of its kind; client mistakes (validation, malformed JSON, wrong content type, oversized bodies, rate
+// limits) are 4xx naming what is wrong; only a fault of the server itself is a 500, logged with its stack and
+// answered without details.
 
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { RealtimeValidationError } from '@marquee/protocol';
-import { ApiError, type ErrorBody } from './errors';
+import { DomainError, type DomainErrorKind } from '../domain/errors';
+import { ApiError, errorBody, type ErrorBody } from './errors';
+
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported: 415,
+};
 
 interface ValidationIssue {
   instancePath?: string;
@@ -60,15 +72,18 @@ export interface ErrorResponse {
 }
 
 export function toErrorResponse(error: unknown): ErrorResponse {
-  if (error instanceof ApiError) return { status: error.statusCode, body: error.toBody() };
+  if (error instanceof DomainError) {
+    return {
+      status: DOMAIN_STATUS[error.kind],
+      body: errorBody(error.code, error.message, error.field, error.details),
+    };
+  }
+  if (error instanceof ApiError) {
+    return { status: error.statusCode, body: errorBody(error.code, error.message, error.field) };
+  }
   if (error instanceof RealtimeValidationError) {
     const mapped = REALTIME_CODES[error.code] ?? { status: 400, code: 'INVALID_VALUE' };
-    return {
-      status: mapped.status,
-      body: {
-        error: { code: mapped.code, message: error.message, ...(error.path ? { field: error.path } : {}) },
-      },
-    };
+    return { status: mapped.status, body: errorBody(mapped.code, error.message, error.path || undefined) };
   }
   const fastifyError = error as Partial<FastifyError> | null;
   if (fastifyError && Array.isArray(fastifyError.validation)) {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/schema';
 
-export const METRICS_PREFIX = 'marquee_';
+const METRICS_PREFIX = 'marquee_';
 
 /** Latency buckets in seconds: API calls are milliseconds; uploads and slow databases reach seconds. */
 const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -1,8 +1,8 @@
 // Request metrics, the route table and GET /metrics (DESIGN.md §1). The hooks are installed on the root instance
 // before any plugin, so they see every route and every request, whichever plugin answers it.
 
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { App } from '../app';
 
 export interface RouteEntry {
   method: string;
@@ -20,12 +20,12 @@ declare module 'fastify' {
 }
 
 /** The player API's heartbeat route: a 2xx answer there is one heartbeat recorded. */
-export const HEARTBEAT_ROUTE = '/_internal/players/:id/heartbeat';
+const HEARTBEAT_ROUTE = '/_internal/players/:id/heartbeat';
 /** The route label of requests no route matched (404s): one label, whatever the path, to bound cardinality. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /** Installs the request hooks and the route table; call before registering any plugin. */
-export function registerObservability(app: App): void {
+export function registerObservability(app: FastifyInstance): void {
   const { metrics } = app.services;
   const routes: RouteEntry[] = [];
   app.decorate('routeTable', routes);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness/app';
+import { openApiDocument, startTestApp, type TestApp } from '../../test/harness/app';
 
 /** '/api/v1/screens/:id' → '/api/v1/screens/{id}' ('/db/*' → '/db/{*}'), as the OpenAPI document writes paths. */
 const openApiPath = (url: string) =>
@@ -27,9 +27,7 @@ describe('OpenAPI at /docs', () => {
 
   beforeAll(async () => {
     test = await startTestApp();
-    const response = await test.app.inject({ url: '/docs/json' });
-    expect(response.statusCode).toBe(200);
-    document = response.json();
+    document = await openApiDocument(test.app);
   });
   afterAll(async () => {
     await test.close();

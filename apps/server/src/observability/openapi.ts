@@ -4,17 +4,14 @@
 
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { APP_VERSION, PRODUCT_NAME } from '@marquee/protocol';
-import type { App } from '../app';
 
-export const DOCS_PREFIX = '/docs';
+const DOCS_PREFIX = '/docs';
 
-/** Security scheme names used by route schemas. */
-export const OPERATOR_SECURITY = [{ operatorToken: [] }];
-export const PLAYER_SECURITY = [{ playerToken: [] }];
-
-export async function registerOpenApi(app: App): Promise<void> {
+/** The security schemes named by route schemas (http/openApiSecurity.ts). */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {

@@ -55,3 +55,10 @@ export async function startTestApp(
     },
   };
 }
+
+/** The OpenAPI document the app serves at /docs/json. */
+export async function openApiDocument<T>(app: App): Promise<T> {
+  const response = await app.inject({ url: '/docs/json' });
+  if (response.statusCode !== 200) throw new Error(`/docs/json answered ${response.statusCode}`);
+  return response.json<T>();
+}
