@@ -10,12 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passwordRequirements } from '@marquee/protocol';
 import { toErrorResponse } from '../http/errorHandler';
+import { perAddress } from '../http/rateLimits';
 import { IdentityError, identityErrorBody, type IdentityErrorCode } from './identityErrors';
 import type { TokenBundle } from './identityService';
 
 /** Identity requests are small: tokens, an email and a password. */
-export const IDENTITY_BODY_LIMIT = 64 * 1024;
-const RATE_WINDOW_MS = 60_000;
+const IDENTITY_BODY_LIMIT = 64 * 1024;
 
 // The code a wrongly typed field answers with (a missing one is reported by the service: MISSING_…).
 const FIELD_CODES: Record<string, IdentityErrorCode> = {
@@ -52,7 +52,7 @@ const tokenAnswer = (bundle: TokenBundle) => ({
 
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identity, rateLimits } = app.services;
-  const signInLimit = { rateLimit: { max: rateLimits.signInPerIp, timeWindow: RATE_WINDOW_MS } };
+  const signInLimit = perAddress(rateLimits.signInPerIp);
 
   await app.register(formbody, { bodyLimit: IDENTITY_BODY_LIMIT });
 

@@ -1,10 +1,11 @@
-// The identity service (DESIGN.md §4): accounts of players (signed in with a custom token, uid = player id) and
-// of operators (email and password), short-lived ID tokens, refresh tokens, revocation. verifyIdToken is what every
-// other part of the server uses to authenticate a caller; it checks the signature and expiry, and then, on every
-// call, that the account still exists, is not disabled, and was not revoked after the token was issued.
+// The identity service (docs/protocols/identity.md): accounts of players (signed in with a custom token, uid =
+// player id) and of operators (email and password), short-lived ID tokens, refresh tokens, revocation.
+// verifyIdToken is what every other part of the server uses to authenticate a caller; it checks the signature and
+// expiry, and then, on every call, that the account still exists, is not disabled, and was not revoked after the
+// token was issued. Accounts are kept by accounts.ts, sessions (refresh and ID tokens) by sessions.ts.
 
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@marquee/management-api';
 import {
   DEFAULT_PASSWORD_POLICY,
   checkPassword,
@@ -13,24 +14,17 @@ import {
 } from '@marquee/protocol';
 import { isUniqueViolation } from '../db/database';
 import type { AccountKind, Database } from '../db/schema';
-import { newId, randomToken } from '../ids';
+import { newId } from '../ids';
+import { Accounts } from './accounts';
 import { IdentityError } from './identityErrors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwordHash';
 import type { PlayerTokens } from './playerTokens';
+import { PROVIDER_OF, Sessions, type SignInProvider, type TokenBundle } from './sessions';
 import { TokenError, type SigningKeys } from './signingKeys';
 
-/** Lifetime of an ID token. */
-export const ID_TOKEN_TTL_SECONDS = 3600;
-/** Refresh tokens kept per account (each sign-in makes one); the oldest go first. */
-export const MAX_REFRESH_TOKENS_PER_ACCOUNT = 20;
-export const MAX_EMAIL_LENGTH = 254;
-/** Longest password accepted at all (hashing cost), whatever the policy says. */
-export const MAX_PASSWORD_LENGTH = 4096;
+export { ID_TOKEN_TTL_SECONDS, MAX_REFRESH_TOKENS_PER_ACCOUNT, type TokenBundle } from './sessions';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export type SignInProvider = 'custom' | 'password';
-const PROVIDER_OF: Record<AccountKind, SignInProvider> = { player: 'custom', operator: 'password' };
 
 /** Who presented a valid ID token. */
 export interface VerifiedIdentity {
@@ -48,17 +42,6 @@ export interface VerifiedIdentity {
   authTime: number;
 }
 
-export interface TokenBundle {
-  uid: string;
-  kind: AccountKind;
-  idToken: string;
-  refreshToken: string;
-  /** Seconds the ID token is valid for. */
-  expiresIn: number;
-  isNewUser: boolean;
-  email: string | null;
-}
-
 export interface AccountInfo {
   localId: string;
   email?: string;
@@ -71,17 +54,6 @@ export interface AccountInfo {
   lastLoginAt?: string;
 }
 
-interface Account {
-  uid: string;
-  kind: AccountKind;
-  email: string | null;
-  orgId: string | null;
-  disabled: boolean;
-  validSince: number;
-  createdAt: number;
-  lastLoginAt: number | null;
-}
-
 export interface IdentityServiceOptions {
   db: Kysely<Database>;
   keys: SigningKeys;
@@ -90,9 +62,7 @@ export interface IdentityServiceOptions {
   passwordPolicy?: PasswordPolicy;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -102,6 +72,8 @@ export class IdentityService {
   private readonly keys: SigningKeys;
   private readonly playerTokens: PlayerTokens;
   private readonly clock: () => number;
+  private readonly accounts: Accounts;
+  private readonly sessions: Sessions;
 
   constructor(options: IdentityServiceOptions) {
     this.db = options.db;
@@ -109,10 +81,8 @@ export class IdentityService {
     this.playerTokens = options.playerTokens;
     this.clock = options.clock;
     this.passwordPolicy = options.passwordPolicy ?? { ...DEFAULT_PASSWORD_POLICY };
-  }
-
-  private nowSeconds(): number {
-    return Math.floor(this.clock() / 1000);
+    this.accounts = new Accounts(options.db, options.clock);
+    this.sessions = new Sessions(options.db, options.keys, this.accounts, options.clock);
   }
 
   // ---- verification ----
@@ -135,7 +105,7 @@ export class IdentityService {
       provider === 'custom' ? 'player' : provider === 'password' ? 'operator' : null;
     const uid = payload.sub;
     if (kind === null || typeof uid !== 'string') throw new IdentityError('INVALID_ID_TOKEN');
-    const account = await this.usableAccount(kind, uid);
+    const account = await this.accounts.usable(kind, uid);
     const issuedAt = payload.iat as number;
     if (issuedAt < account.validSince) throw new IdentityError('TOKEN_EXPIRED');
     return {
@@ -179,7 +149,7 @@ export class IdentityService {
       .onConflict((conflict) => conflict.column('uid').doNothing())
       .executeTakeFirst();
     const isNewUser = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
-    const account = await this.usableAccount('player', claims.playerId);
+    const account = await this.accounts.usable('player', claims.playerId);
     if (!isNewUser) {
       await this.db
         .updateTable('player_accounts')
@@ -187,7 +157,7 @@ export class IdentityService {
         .where('uid', '=', account.uid)
         .execute();
     }
-    return this.startSession(account, isNewUser);
+    return this.sessions.start(account, isNewUser);
   }
 
   /**
@@ -199,10 +169,10 @@ export class IdentityService {
     if (typeof password !== 'string' || password === '') throw new IdentityError('MISSING_PASSWORD');
     const check = checkPassword(password, this.passwordPolicy);
     if (!check.ok) throw new IdentityError('WEAK_PASSWORD', describeUnmetRequirements(check.unmet));
-    if (password.length > MAX_PASSWORD_LENGTH) {
+    if (password.length > PASSWORD_MAX_LENGTH) {
       throw new IdentityError(
         'WEAK_PASSWORD',
-        `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
+        `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
       );
     }
     const existing = await this.db
@@ -231,7 +201,7 @@ export class IdentityService {
       if (isUniqueViolation(error)) throw new IdentityError('EMAIL_EXISTS');
       throw error;
     }
-    return this.startSession(await this.usableAccount('operator', uid), true);
+    return this.sessions.start(await this.accounts.usable('operator', uid), true);
   }
 
   /**
@@ -246,17 +216,17 @@ export class IdentityService {
       .select(['id', 'password_hash'])
       .where('email', '=', address)
       .executeTakeFirst();
-    const candidate = password.length > MAX_PASSWORD_LENGTH ? '' : password;
+    const candidate = password.length > PASSWORD_MAX_LENGTH ? '' : password;
     const matches = await verifyPassword(candidate, user?.password_hash ?? (await dummyPasswordHash()));
     if (user === undefined || !matches || candidate === '')
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
-    const account = await this.usableAccount('operator', user.id);
+    const account = await this.accounts.usable('operator', user.id);
     await this.db
       .updateTable('users')
       .set({ last_login_at: this.clock() })
       .where('id', '=', user.id)
       .execute();
-    return this.startSession(account, false);
+    return this.sessions.start(account, false);
   }
 
   /**
@@ -264,30 +234,14 @@ export class IdentityService {
    * (revoked since), USER_NOT_FOUND, USER_DISABLED.
    */
   async refresh(refreshToken: string): Promise<TokenBundle> {
-    const row = await this.db
-      .selectFrom('refresh_tokens')
-      .select(['uid', 'kind', 'issued_at'])
-      .where('token_hash', '=', sha256(refreshToken))
-      .executeTakeFirst();
-    if (row === undefined) throw new IdentityError('INVALID_REFRESH_TOKEN');
-    const account = await this.usableAccount(row.kind, row.uid);
-    if (row.issued_at < account.validSince) throw new IdentityError('TOKEN_EXPIRED');
-    return {
-      uid: account.uid,
-      kind: account.kind,
-      idToken: await this.signIdToken(account, row.issued_at),
-      refreshToken,
-      expiresIn: ID_TOKEN_TTL_SECONDS,
-      isNewUser: false,
-      email: account.email,
-    };
+    return this.sessions.refresh(refreshToken);
   }
 
   // ---- accounts ----
 
   async lookup(idToken: unknown): Promise<AccountInfo> {
     const identity = await this.verifyIdToken(idToken);
-    const account = await this.usableAccount(identity.kind, identity.uid);
+    const account = await this.accounts.usable(identity.kind, identity.uid);
     return {
       localId: account.uid,
       ...(account.email === null ? {} : { email: account.email }),
@@ -307,11 +261,7 @@ export class IdentityService {
 
   /** Deletes an account and its refresh tokens. A player's next custom-token sign-in makes a new account. */
   async deleteAccount(kind: AccountKind, uid: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('refresh_tokens').where('kind', '=', kind).where('uid', '=', uid).execute();
-      if (kind === 'operator') await trx.deleteFrom('users').where('id', '=', uid).execute();
-      else await trx.deleteFrom('player_accounts').where('uid', '=', uid).execute();
-    });
+    await this.accounts.delete(kind, uid);
   }
 
   /** Revokes every ID token and refresh token of the token's holder. */
@@ -320,37 +270,14 @@ export class IdentityService {
     await this.revokeTokens(identity.kind, identity.uid);
   }
 
-  /**
-   * Moves the account's validSince past every token issued so far: they are all refused from the next
-   * verification on. Tokens issued afterwards carry an issued-at of at least validSince (see startSession).
-   */
+  /** Refuses every ID token and refresh token of the account issued so far. */
   async revokeTokens(kind: AccountKind, uid: string): Promise<void> {
-    const account = await this.loadAccount(kind, uid);
-    if (account === null) return;
-    const validSince = Math.max(this.nowSeconds() + 1, account.validSince + 1);
-    if (kind === 'operator') {
-      await this.db.updateTable('users').set({ valid_since: validSince }).where('id', '=', uid).execute();
-    } else {
-      await this.db
-        .updateTable('player_accounts')
-        .set({ valid_since: validSince })
-        .where('uid', '=', uid)
-        .execute();
-    }
+    await this.accounts.revokeTokens(kind, uid);
   }
 
   /** Disables or re-enables an account; a disabled account's tokens are refused from the next verification. */
   async setDisabled(kind: AccountKind, uid: string, disabled: boolean): Promise<void> {
-    const flag = disabled ? 1 : 0;
-    if (kind === 'operator') {
-      await this.db.updateTable('users').set({ disabled: flag }).where('id', '=', uid).execute();
-      return;
-    }
-    await this.db
-      .insertInto('player_accounts')
-      .values({ uid, disabled: flag, valid_since: 0, created_at: this.clock(), last_login_at: null })
-      .onConflict((conflict) => conflict.column('uid').doUpdateSet({ disabled: flag }))
-      .execute();
+    await this.accounts.setDisabled(kind, uid, disabled);
   }
 
   // ---- internals ----
@@ -358,134 +285,8 @@ export class IdentityService {
   private checkEmail(email: unknown): string {
     if (typeof email !== 'string' || email.trim() === '') throw new IdentityError('MISSING_EMAIL');
     const address = normalizeEmail(email);
-    if (address.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(address))
+    if (address.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(address))
       throw new IdentityError('INVALID_EMAIL');
     return address;
-  }
-
-  private async loadAccount(kind: AccountKind, uid: string): Promise<Account | null> {
-    if (kind === 'operator') {
-      const user = await this.db
-        .selectFrom('users')
-        .select(['id', 'email', 'org_id', 'disabled', 'valid_since', 'created_at', 'last_login_at'])
-        .where('id', '=', uid)
-        .executeTakeFirst();
-      if (user === undefined) return null;
-      return {
-        uid: user.id,
-        kind,
-        email: user.email,
-        orgId: user.org_id,
-        disabled: user.disabled === 1,
-        validSince: user.valid_since,
-        createdAt: user.created_at,
-        lastLoginAt: user.last_login_at,
-      };
-    }
-    // A player's account lives as long as the player: a hard reset deletes the player, and a blocked player is a
-    // disabled account.
-    const row = await this.db
-      .selectFrom('player_accounts')
-      .innerJoin('players', 'players.id', 'player_accounts.uid')
-      .select([
-        'player_accounts.uid',
-        'player_accounts.disabled',
-        'player_accounts.valid_since',
-        'player_accounts.created_at',
-        'player_accounts.last_login_at',
-        'players.blocked',
-      ])
-      .where('player_accounts.uid', '=', uid)
-      .executeTakeFirst();
-    if (row === undefined) return null;
-    return {
-      uid: row.uid,
-      kind,
-      email: null,
-      orgId: null,
-      disabled: row.disabled === 1 || row.blocked === 1,
-      validSince: row.valid_since,
-      createdAt: row.created_at,
-      lastLoginAt: row.last_login_at,
-    };
-  }
-
-  /** The account, unless it is gone (USER_NOT_FOUND) or disabled (USER_DISABLED). */
-  private async usableAccount(kind: AccountKind, uid: string): Promise<Account> {
-    const account = await this.loadAccount(kind, uid);
-    if (account === null) throw new IdentityError('USER_NOT_FOUND');
-    if (account.disabled) throw new IdentityError('USER_DISABLED');
-    return account;
-  }
-
-  /** Issued-at of a new token: now, but never before validSince, which a revocation may set up to a second ahead. */
-  private issuedAt(account: Account): number {
-    return Math.max(this.nowSeconds(), account.validSince);
-  }
-
-  private async signIdToken(account: Account, authTime: number): Promise<string> {
-    const issuedAt = this.issuedAt(account);
-    return this.keys.sign(
-      {
-        user_id: account.uid,
-        auth_time: authTime,
-        firebase: { sign_in_provider: PROVIDER_OF[account.kind], identities: {} },
-        ...(account.kind === 'player' ? { player_id: account.uid } : {}),
-        ...(account.orgId === null ? {} : { org_id: account.orgId }),
-        ...(account.email === null ? {} : { email: account.email }),
-      },
-      { audience: 'marquee-id', subject: account.uid, issuedAt, expiresAt: issuedAt + ID_TOKEN_TTL_SECONDS },
-    );
-  }
-
-  private async startSession(account: Account, isNewUser: boolean): Promise<TokenBundle> {
-    const issuedAt = this.issuedAt(account);
-    const refreshToken = randomToken(40);
-    const now = this.clock();
-    await this.db
-      .insertInto('refresh_tokens')
-      .values({
-        id: newId(now),
-        token_hash: sha256(refreshToken),
-        uid: account.uid,
-        kind: account.kind,
-        issued_at: issuedAt,
-        created_at: now,
-      })
-      .execute();
-    await this.pruneRefreshTokens(account);
-    return {
-      uid: account.uid,
-      kind: account.kind,
-      idToken: await this.signIdToken(account, issuedAt),
-      refreshToken,
-      expiresIn: ID_TOKEN_TTL_SECONDS,
-      isNewUser,
-      email: account.email,
-    };
-  }
-
-  /** Keeps the newest MAX_REFRESH_TOKENS_PER_ACCOUNT refresh tokens of the account (revoked ones count too, so
-   * that using one still answers TOKEN_EXPIRED rather than INVALID_REFRESH_TOKEN). */
-  private async pruneRefreshTokens(account: Account): Promise<void> {
-    await this.db
-      .deleteFrom('refresh_tokens')
-      .where('kind', '=', account.kind)
-      .where('uid', '=', account.uid)
-      .where((eb) =>
-        eb(
-          'id',
-          'not in',
-          eb
-            .selectFrom('refresh_tokens')
-            .select('id')
-            .where('kind', '=', account.kind)
-            .where('uid', '=', account.uid)
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(MAX_REFRESH_TOKENS_PER_ACCOUNT),
-        ),
-      )
-      .execute();
   }
 }

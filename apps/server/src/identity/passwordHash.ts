@@ -5,7 +5,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
-export const DEFAULT_SCRYPT_COST = { N: 16384, r: 8, p: 1 };
+const DEFAULT_SCRYPT_COST = { N: 16384, r: 8, p: 1 };
 
 function derive(password: string, salt: Buffer, cost: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -7,7 +7,7 @@
 import { TokenError, type SigningKeys } from './signingKeys';
 
 /** Both tokens are kept by the player for as long as it stays registered: a year, renewed by every rotation. */
-export const PLAYER_TOKEN_TTL_SECONDS = 365 * 24 * 60 * 60;
+const PLAYER_TOKEN_TTL_SECONDS = 365 * 24 * 60 * 60;
 
 export interface ApiTokenClaims {
   playerId: string;

@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../ids';
 import type { Database } from '../db/schema';
 
-export const TOKEN_ISSUER = 'marquee';
+const TOKEN_ISSUER = 'marquee';
 const ALGORITHM = 'ES256';
 /** How long a node keeps signing with the key it knows before looking for a newer one (after a rotation). */
 const CURRENT_KEY_TTL_MS = 60_000;
