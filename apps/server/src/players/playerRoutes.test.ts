@@ -6,6 +6,7 @@ import {
   DEFAULT_PLAYER_NAME,
   PAIRING_CODE_ALPHABET,
   SCREEN_NAME_MAX_LENGTH,
+  playerDocumentPath,
   type AuthObject,
 } from '@marquee/protocol';
 import { startTestApp, type TestApp } from '../../test/harness/app';
@@ -58,7 +59,7 @@ describe('/_internal/players', () => {
 
   const playerRow = (id: string) =>
     test.app.services.db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
-  const tree = async (id: string) => (await test.app.services.documents.get(`players/${id}`)).value;
+  const tree = async (id: string) => (await test.app.services.documents.get(playerDocumentPath(id))).value;
 
   /** Pairs the player to a new screen of a new org, as the management API does. */
   async function pair(id: string, org: { allowClone?: boolean; exempt?: boolean; id?: string } = {}) {
@@ -70,7 +71,7 @@ describe('/_internal/players', () => {
       .set({ org_id: orgId, screen_id: screenId, pairing_code: null })
       .where('id', '=', id)
       .execute();
-    await documents.update(`players/${id}`, {
+    await documents.update(playerDocumentPath(id), {
       pairing: null,
       'app/url': 'http://localhost/content/',
       'app/data': { version: 1 },

@@ -1,10 +1,10 @@
-// /_internal/players: the player API, exactly the table of SPEC.md §7. Authorization is the API token (bare, or
-// 'Bearer <token>'), except for the credentials rotation, which takes the secret. The logic is in playerService.ts.
+// /_internal/players: the player API (docs/protocols/player-api.md §Routes). Authorization is the API token (bare,
+// or 'Bearer <token>'), except for the credentials rotation, which takes the secret. The logic is in
+// playerService.ts.
 
-import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PLAYER_ID_PATTERN } from '@marquee/management-api';
 import {
   ACTION_NAME_PATTERN,
   AuthObjectSchema,
@@ -13,12 +13,11 @@ import {
 } from '@marquee/protocol';
 import { credentialOf } from '../http/authorization';
 import { ApiError } from '../http/errors';
-import { PLAYER_ID_PATTERN } from './playerService';
+import { perAddress, perPlayer } from '../http/rateLimits';
 
 /** Registration and heartbeat bodies: a device record and a status, never more than this. */
-export const PLAYER_BODY_LIMIT = 64 * 1024;
-export const SETTINGS_BODY_LIMIT = 16 * 1024;
-const RATE_WINDOW_MS = 60_000;
+const PLAYER_BODY_LIMIT = 64 * 1024;
+const SETTINGS_BODY_LIMIT = 16 * 1024;
 
 const playerId = z.string().regex(PLAYER_ID_PATTERN, 'must be a player id (letters, digits, "_" or "-")');
 const idParams = z.object({ id: playerId });
@@ -31,19 +30,9 @@ const actionParams = z.object({
 /** The player API takes no body on most calls; anything sent is ignored. */
 const noBody = z.unknown().optional();
 
-/** Rate-limit key of the player API: the presented credential (hashed), else the address. */
-function tokenKey(request: FastifyRequest): string {
-  const credential = credentialOf(request);
-  return credential === null
-    ? `ip:${request.ip}`
-    : `token:${createHash('sha256').update(credential).digest('hex')}`;
-}
-
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { players, rateLimits } = app.services;
-  const perToken = {
-    rateLimit: { max: rateLimits.playerApiPerToken, timeWindow: RATE_WINDOW_MS, keyGenerator: tokenKey },
-  };
+  const perToken = perPlayer(rateLimits.playerApiPerToken);
 
   // Player clients send bodiless POSTs and DELETEs with whatever content type their HTTP client picks: an empty
   // body is no body, whatever its type. A non-empty body of an unknown type is still refused (415).
@@ -70,7 +59,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       bodyLimit: PLAYER_BODY_LIMIT,
-      config: { rateLimit: { max: rateLimits.registrationPerIp, timeWindow: RATE_WINDOW_MS } },
+      config: perAddress(rateLimits.registrationPerIp),
       schema: {
         summary: 'Register a player; answers its auth object',
         tags: ['player'],

@@ -1,10 +1,15 @@
 import { decodeJwt } from 'jose';
 import { beforeEach, expect, it } from 'vitest';
-import { PAIRING_CODE_ALPHABET, type RegistrationRequest } from '@marquee/protocol';
+import {
+  PAIRING_CODE_ALPHABET,
+  playerBranchPath,
+  playerDocumentPath,
+  type RegistrationRequest,
+} from '@marquee/protocol';
 import { testClock } from '../../test/harness/app';
 import { describeOnBothEngines } from '../../test/harness/databases';
 import { insertOrg, insertScreen } from '../../test/harness/fixtures';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../domain/errors';
 import { IdentityService } from '../identity/identityService';
 import { PlayerTokens } from '../identity/playerTokens';
 import { SigningKeys } from '../identity/signingKeys';
@@ -24,13 +29,13 @@ function request(
   };
 }
 
-async function statusOf(promise: Promise<unknown>): Promise<number> {
+async function kindOf(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  return (error as ApiError).statusCode;
+  expect(error).toBeInstanceOf(DomainError);
+  return (error as DomainError).kind;
 }
 
 describeOnBothEngines('PlayerService', (database) => {
@@ -76,7 +81,7 @@ describeOnBothEngines('PlayerService', (database) => {
     const last = PAIRING_CODE_ALPHABET.charAt(PAIRING_CODE_ALPHABET.length - 1);
     expect((await players.find(first.playerId))?.pairing_code).toBe(last.repeat(6));
     expect((await players.find(second.playerId))?.pairing_code).not.toBe(last.repeat(6));
-    expect(await documents.get(`players/${first.playerId}/pairing/code`)).toMatchObject({
+    expect(await documents.get(playerBranchPath(first.playerId, 'pairing', 'code'))).toMatchObject({
       value: last.repeat(6),
     });
     expect(first.status).toBe(201);
@@ -86,7 +91,7 @@ describeOnBothEngines('PlayerService', (database) => {
     const strict = await insertOrg(database().db);
     const { playerId } = await players.register(request(`svc-hw-${sequence}`), null);
     await pair(playerId, strict);
-    expect(await statusOf(players.register(request(`svc-hw-${sequence - 1}`), null))).toBe(409);
+    expect(await kindOf(players.register(request(`svc-hw-${sequence - 1}`), null))).toBe('conflict');
 
     const exempt = await insertOrg(database().db, { id: 'svc-exempt' });
     const other = await players.register(request('svc-hw-exempt'), null);
@@ -98,8 +103,8 @@ describeOnBothEngines('PlayerService', (database) => {
     const { playerId, auth } = await players.register(request(), null);
     const rotated = await players.rotateCredentials(playerId, auth.secret);
     expect(decodeJwt(rotated.apiToken)).toMatchObject({ sub: playerId, gen: 2 });
-    expect(await statusOf(players.rotateCredentials(playerId, auth.secret))).toBe(401);
-    expect(await statusOf(players.authenticate(auth.apiToken, playerId))).toBe(401);
+    expect(await kindOf(players.rotateCredentials(playerId, auth.secret))).toBe('unauthenticated');
+    expect(await kindOf(players.authenticate(auth.apiToken, playerId))).toBe('unauthenticated');
     await expect(players.authenticate(rotated.apiToken, playerId)).resolves.toMatchObject({
       credential_generation: 2,
     });
@@ -111,7 +116,7 @@ describeOnBothEngines('PlayerService', (database) => {
     const screenId = await pair(playerId, orgId);
     const raised = await players.raiseCommand(playerId, 'reboot');
     expect(raised).toMatchObject({ playerId, name: 'reboot', param: true });
-    expect((await documents.get(`players/${playerId}/action_flags`)).value).toEqual({ reboot: true });
+    expect((await documents.get(playerBranchPath(playerId, 'action_flags'))).value).toEqual({ reboot: true });
     const command = await database()
       .db.selectFrom('commands')
       .selectAll()
@@ -119,15 +124,15 @@ describeOnBothEngines('PlayerService', (database) => {
       .executeTakeFirstOrThrow();
     expect(command).toMatchObject({ screen_id: screenId, org_id: orgId, acknowledged_at: null });
     await players.acknowledge(playerId, 'reboot');
-    expect((await documents.get(`players/${playerId}/action_flags`)).value).toBeNull();
-    expect(await statusOf(players.raiseCommand(playerId, 'Not-Valid'))).toBe(400);
+    expect((await documents.get(playerBranchPath(playerId, 'action_flags'))).value).toBeNull();
+    expect(await kindOf(players.raiseCommand(playerId, 'Not-Valid'))).toBe('invalid');
 
     const code = await players.unpair(playerId);
     expect(await players.find(playerId)).toMatchObject({ pairing_code: code, screen_id: null, org_id: null });
 
     await players.hardReset(playerId);
     expect(await players.find(playerId)).toBeUndefined();
-    expect((await documents.get(`players/${playerId}`)).value).toBeNull();
+    expect((await documents.get(playerDocumentPath(playerId))).value).toBeNull();
     expect(
       await database().db.selectFrom('commands').select('id').where('player_id', '=', playerId).execute(),
     ).toEqual([]);

@@ -1,35 +1,35 @@
-// What the player API does (SPEC.md §7, DESIGN.md §3), apart from HTTP: registration, authentication of a player
-// by its API token or secret, credentials rotation, settings, unpairing, hard reset, heartbeat, and the action
-// flags (raised by the management API, acknowledged by the player). The player's realtime subtree players/{id}
-// is written through the document store, so listeners see every change.
+// What the player API does (docs/protocols/player-api.md), apart from HTTP: registration, authentication of a
+// player by its API token or secret, credentials rotation, settings, unpairing, hard reset, heartbeat, and the
+// action flags (raised by the management API, acknowledged by the player; commandFlags.ts). The player's realtime
+// document players/{id} is written through the document store, so listeners see every change.
 
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { PLAYER_ID_PATTERN } from '@marquee/management-api';
 import {
   generatePairingCode,
   isActionName,
+  playerBranchPath,
+  playerDocumentPath,
   type AuthObject,
   type RegistrationRequest,
   type SettingsPatch,
 } from '@marquee/protocol';
 import { isUniqueViolation } from '../db/database';
 import type { Database, Player } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { conflict, forbidden, invalid, notFound, unauthenticated } from '../domain/errors';
 import { newId } from '../ids';
 import type { IdentityService } from '../identity/identityService';
-import type { PlayerTokens } from '../identity/playerTokens';
+import type { ApiTokenClaims, PlayerTokens } from '../identity/playerTokens';
 import { TokenError } from '../identity/signingKeys';
 import type { DocumentStore } from '../realtime/documentStore';
+import { CommandFlags, type CommandParam, type CommandTarget, type RaisedCommand } from './commandFlags';
 import { hashSecret, newSecret, secretMatches } from './secrets';
 
-/** Ids a player may bring (device.id) and that the API accepts in its paths: a realtime key and a URL segment. */
-export const PLAYER_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 /** Tries for a pairing code not held by another unpaired player (collisions are rare: 32^6 codes). */
 const PAIRING_CODE_ATTEMPTS = 20;
-/** SPEC.md §2's duplicate-hardware notice; the 409 answer carries it with the hardware id. */
+/** The duplicate-hardware notice (docs/player.md §Errors); the 409 answer carries it with the hardware id. */
 export const DUPLICATE_HARDWARE_MESSAGE = 'The device has previously been associated with a screen.';
-
-export const playerDocPath = (playerId: string) => `players/${playerId}`;
 
 /** A number in [0, 1) from the operating system's random source (pairing codes are not to be guessed). */
 export function secureRandom(): number {
@@ -41,14 +41,8 @@ export interface RegistrationResult {
   status: 200 | 201;
   playerId: string;
   auth: AuthObject;
-}
-
-export interface RaisedCommand {
-  id: string;
-  playerId: string;
-  name: string;
-  param: unknown;
-  raisedAt: number;
+  /** The code a new player shows until it is paired; null for a re-registration. */
+  pairingCode: string | null;
 }
 
 export interface PlayerServiceOptions {
@@ -71,6 +65,7 @@ export class PlayerService {
   private readonly clock: () => number;
   private readonly random: () => number;
   private readonly exemptOrgs: readonly string[];
+  private readonly flags: CommandFlags;
 
   constructor(options: PlayerServiceOptions) {
     this.db = options.db;
@@ -80,6 +75,7 @@ export class PlayerService {
     this.clock = options.clock;
     this.random = options.random ?? secureRandom;
     this.exemptOrgs = options.exemptOrgs ?? [];
+    this.flags = new CommandFlags(options.db, options.documents, options.clock);
   }
 
   // ---- registration ----
@@ -116,7 +112,7 @@ export class PlayerService {
         .where('id', '=', existing.id)
         .execute();
       const auth = await this.rotate(existing);
-      return { status: 200, playerId: existing.id, auth };
+      return { status: 200, playerId: existing.id, auth, pairingCode: null };
     }
 
     const secret = newSecret();
@@ -155,12 +151,12 @@ export class PlayerService {
         if (await this.exists(playerId)) playerId = newId(now);
       }
     }
-    await this.documents.update(playerDocPath(playerId), { 'pairing/code': code, settings });
+    await this.documents.update(playerDocumentPath(playerId), { 'pairing/code': code, settings });
     const auth = await this.issue(
       { id: playerId, credential_generation: 1, org_id: null, screen_id: null },
       secret,
     );
-    return { status: 201, playerId, auth };
+    return { status: 201, playerId, auth, pairingCode: code };
   }
 
   private async provenPlayer(deviceId: string, token: string | null): Promise<Player | undefined> {
@@ -209,24 +205,41 @@ export class PlayerService {
    */
   async authenticate(token: string | null, playerId: string): Promise<Player> {
     if (token === null)
-      throw unauthorized('MISSING_AUTHORIZATION', 'The Authorization header must carry the API token');
-    let claims;
-    try {
-      claims = await this.playerTokens.verifyApiToken(token);
-    } catch (error) {
-      if (!(error instanceof TokenError)) throw error;
-      throw error.reason === 'expired'
-        ? unauthorized('TOKEN_EXPIRED', 'The API token has expired')
-        : unauthorized('INVALID_TOKEN', 'The API token is not valid');
-    }
+      throw unauthenticated('MISSING_AUTHORIZATION', 'The Authorization header must carry the API token');
+    const claims = await this.verifyApiToken(token);
     if (claims.playerId !== playerId) throw forbidden('FORBIDDEN', 'The API token belongs to another player');
     const player = await this.find(playerId);
     if (player === undefined) throw notFound('PLAYER_NOT_FOUND', 'This player does not exist');
     if (player.credential_generation !== claims.generation) {
-      throw unauthorized('CREDENTIALS_ROTATED', 'The API token was replaced by a credentials rotation');
+      throw unauthenticated('CREDENTIALS_ROTATED', 'The API token was replaced by a credentials rotation');
     }
     if (player.blocked) throw forbidden('PLAYER_BLOCKED', 'This player is blocked.');
     return player;
+  }
+
+  /**
+   * The player sending logs, errors or screenshots with `token`: the player `playerId` or, when the route names
+   * none, the one the token names; then checked as by authenticate.
+   */
+  async authenticateSender(token: string | null, playerId?: string): Promise<Player> {
+    if (token === null) {
+      throw unauthenticated(
+        'MISSING_AUTHORIZATION',
+        "The Authorization header must carry the player's API token",
+      );
+    }
+    return this.authenticate(token, playerId ?? (await this.verifyApiToken(token)).playerId);
+  }
+
+  private async verifyApiToken(token: string): Promise<ApiTokenClaims> {
+    try {
+      return await this.playerTokens.verifyApiToken(token);
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      throw error.reason === 'expired'
+        ? unauthenticated('TOKEN_EXPIRED', 'The API token has expired')
+        : unauthenticated('INVALID_TOKEN', 'The API token is not valid');
+    }
   }
 
   // ---- credentials ----
@@ -234,15 +247,16 @@ export class PlayerService {
   /**
    * DELETE /_internal/players/{id}/credentials with the stored secret: new API token, custom token and secret;
    * the old three stop working at once, and so do the ID and refresh tokens the old custom token got. Clears a
-   * pending reset_credentials flag, which the player does not acknowledge otherwise (SPEC.md §4).
+   * pending reset_credentials flag, which the player does not acknowledge otherwise (docs/player.md §Action
+   * flags).
    */
   async rotateCredentials(playerId: string, secret: string | null): Promise<AuthObject> {
     if (secret === null)
-      throw unauthorized('MISSING_AUTHORIZATION', 'The Authorization header must carry the secret');
+      throw unauthenticated('MISSING_AUTHORIZATION', 'The Authorization header must carry the secret');
     const player = await this.find(playerId);
     if (player === undefined) throw notFound('PLAYER_NOT_FOUND', 'This player does not exist');
     if (!secretMatches(secret, player.secret_hash))
-      throw unauthorized('INVALID_SECRET', 'The secret is not valid');
+      throw unauthenticated('INVALID_SECRET', 'The secret is not valid');
     if (player.blocked) throw forbidden('PLAYER_BLOCKED', 'This player is blocked.');
     return this.rotate(player);
   }
@@ -258,9 +272,9 @@ export class PlayerService {
       .executeTakeFirst();
     // A concurrent rotation won: the credentials this request presented are already gone.
     if (Number(result.numUpdatedRows) !== 1)
-      throw unauthorized('CREDENTIALS_ROTATED', 'The credentials were rotated meanwhile');
+      throw unauthenticated('CREDENTIALS_ROTATED', 'The credentials were rotated meanwhile');
     await this.identity.revokeTokens('player', player.id);
-    await this.clearFlag(player.id, 'reset_credentials');
+    await this.flags.clear(player.id, 'reset_credentials');
     return this.issue({ ...player, credential_generation: generation }, secret);
   }
 
@@ -285,7 +299,7 @@ export class PlayerService {
   /** Merges `patch` into players/{id}/settings; a new name is also the paired screen's name. Returns the result. */
   async updateSettings(player: Player, patch: SettingsPatch): Promise<unknown> {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-    const path = `${playerDocPath(player.id)}/settings`;
+    const path = playerBranchPath(player.id, 'settings');
     if (Object.keys(changes).length > 0) await this.documents.update(path, changes);
     if (typeof patch.name === 'string' && player.screen_id !== null) {
       await this.db
@@ -308,7 +322,7 @@ export class PlayerService {
       .set({ player_id: null, updated_at: this.clock() })
       .where('player_id', '=', playerId)
       .execute();
-    await this.documents.update(playerDocPath(playerId), { 'pairing/code': code, app: null });
+    await this.documents.update(playerDocumentPath(playerId), { 'pairing/code': code, app: null });
     return code;
   }
 
@@ -341,7 +355,7 @@ export class PlayerService {
     await this.identity.deleteAccount('player', playerId);
     // Commands and screenshots go with the player (foreign keys); the screen is left without a player.
     await this.db.deleteFrom('players').where('id', '=', playerId).execute();
-    await this.documents.remove(playerDocPath(playerId));
+    await this.documents.remove(playerDocumentPath(playerId));
   }
 
   /** Records a heartbeat: when, from where, and what it carried. Returns the time recorded. */
@@ -358,57 +372,38 @@ export class PlayerService {
   // ---- action flags ----
 
   /**
-   * Raises the action flag `name` (the management API's commands): records the command and sets
+   * Raises the action flag `name` on the player (the management API's commands): records the command and sets
    * action_flags/{name} to `param` (true when absent), which the player runs and acknowledges.
    */
-  async raiseCommand(playerId: string, name: string, param?: unknown): Promise<RaisedCommand> {
+  async raiseCommand(playerId: string, name: string, param?: CommandParam): Promise<RaisedCommand> {
     if (!isActionName(name))
-      throw badRequest('INVALID_ACTION', `Invalid command name ${JSON.stringify(name)}`, 'command');
+      throw invalid('INVALID_ACTION', `Invalid command name ${JSON.stringify(name)}`, 'command');
     const player = await this.find(playerId);
     if (player === undefined) throw notFound('PLAYER_NOT_FOUND', 'This player does not exist');
-    const value = param ?? true;
-    const raisedAt = this.clock();
-    const id = newId(raisedAt);
-    await this.documents.set(`${playerDocPath(playerId)}/action_flags/${name}`, value);
-    await this.db
-      .insertInto('commands')
-      .values({
-        id,
-        player_id: playerId,
-        screen_id: player.screen_id,
-        org_id: player.org_id,
-        name,
-        param: param === undefined ? null : JSON.stringify(param),
-        raised_at: raisedAt,
-        acknowledged_at: null,
-      })
-      .execute();
-    return { id, playerId, name, param: value, raisedAt };
+    const target = { playerId, screenId: player.screen_id, orgId: player.org_id };
+    const [raised] = await this.flags.raise([target], name, param);
+    return raised as RaisedCommand;
+  }
+
+  /** Raises the known action flag `name` on many players at once (a fleet-wide command). */
+  async raiseCommands(
+    targets: readonly CommandTarget[],
+    name: string,
+    param?: CommandParam,
+  ): Promise<RaisedCommand[]> {
+    return this.flags.raise(targets, name, param);
   }
 
   /** POST /_internal/players/{id}/{action}: clears the flag and marks its pending commands acknowledged. */
   async acknowledge(playerId: string, action: string): Promise<number> {
     if (!isActionName(action)) {
-      throw badRequest(
+      throw invalid(
         'INVALID_ACTION',
         `Invalid action ${JSON.stringify(action)}: lower-case letters, digits and _ only`,
         'action',
       );
     }
-    return this.clearFlag(playerId, action);
-  }
-
-  private async clearFlag(playerId: string, action: string): Promise<number> {
-    const now = this.clock();
-    await this.documents.remove(`${playerDocPath(playerId)}/action_flags/${action}`);
-    await this.db
-      .updateTable('commands')
-      .set({ acknowledged_at: now })
-      .where('player_id', '=', playerId)
-      .where('name', '=', action)
-      .where('acknowledged_at', 'is', null)
-      .execute();
-    return now;
+    return this.flags.clear(playerId, action);
   }
 
   // ---- lookups ----
