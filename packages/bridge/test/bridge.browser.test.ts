@@ -1,4 +1,4 @@
-// The bridge in a real browser: Debian Chromium driven by playwright-core, a parent page on one origin embedding a
+// The bridge in a real browser: Debian Chromium (@marquee/testbed's), a parent page on one origin embedding a
 // child frame from another and a foreign frame from a third, all served by node:http on 127.0.0.1. The bridge is
 // the package's own source, bundled by vite in memory. Time-outs are checked at the spec's defaults with
 // Playwright's clock, which drives the timers of every page and frame of a context.
@@ -11,9 +11,10 @@ import {
   BRIDGE_CONNECT_TIMEOUT_MS,
   BRIDGE_PING_INTERVAL_MS,
 } from '@marquee/protocol';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from '@marquee/testbed';
 import type * as BridgeModule from '../src/index';
 import { DEFAULT_MAX_MESSAGE_LENGTH } from '../src/index';
 
@@ -61,15 +62,6 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>bridge test</title>
   };
 </script>
 <script type="module">import * as bridgeModule from '/bridge.js'; window.harness.bridgeModule = bridgeModule;</script>`;
-
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 let bundle: string;
 let browser: Browser;
@@ -233,7 +225,7 @@ async function connectedFamily(inContext?: BrowserContext) {
 beforeAll(async () => {
   bundle = await bundleBridge();
   [A, B, C] = await Promise.all([serve(), serve(), serve()]);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
+  browser = await launchBrowser();
   context = await browser.newContext();
 });
 
