@@ -1,11 +1,13 @@
-// buildApp: one Fastify instance of the cloud service, ready to listen (DESIGN.md §1). It creates the shared
-// services (services.ts), the logger, body limits, the error answers, and registers every plugin below.
+// buildApp: one Fastify instance of the cloud service, ready to listen (docs/architecture.md). It creates the shared
+// services (services.ts), the logger, body limits, the error answers, and registers every plugin below. Plugins
+// only parse, call a service and shape the answer; the domain is in the services.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { MANAGEMENT_API_PREFIX } from '@marquee/management-api';
 import type { Config } from './config';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
 import { parseQuery, rejectRefusedQuery } from './http/queryString';
@@ -15,7 +17,7 @@ import { registerSecurityHeaders } from './hosting/securityHeaders';
 import { staticApps } from './hosting/staticApps';
 import { logRoutes } from './logs/logRoutes';
 import { managementApi } from './management/managementApi';
-import { mediaFileRoutes } from './media/mediaRoutes';
+import { mediaFileRoutes } from './media/mediaFileRoutes';
 import { metricsRoutes, registerObservability } from './observability/observability';
 import { registerOpenApi } from './observability/openapi';
 import { playerRoutes } from './players/playerRoutes';
@@ -33,10 +35,10 @@ export type App = FastifyInstance<
 >;
 
 /** Longest wait for Redis's answer to a rate-limit check before the request goes through unchecked. */
-export const RATE_LIMIT_REDIS_TIMEOUT_MS = 1000;
+const RATE_LIMIT_REDIS_TIMEOUT_MS = 1000;
 
 /** Largest request body by default; routes that take more or less set their own bodyLimit. */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions extends ServiceOptions {
   /** false silences the log (tests); default: pino at the configured level. */
@@ -46,8 +48,6 @@ export interface BuildAppOptions extends ServiceOptions {
   bodyLimit?: number;
   /** The folder holding {player,meet,content,studio,host}/dist (default: apps/ of this checkout). */
   appsDir?: string;
-  /** Largest media upload in bytes (default 100 MB). */
-  mediaMaxBytes?: number;
   /** Realtime hub settings (keep-alive, limits, node id); tests shorten the timers. */
   realtime?: RealtimePluginOptions;
 }
@@ -131,7 +131,7 @@ async function registerPlugins(app: App, options: BuildAppOptions): Promise<void
   await app.register(identityRoutes, { prefix: '/identity/v1' });
   await app.register(playerRoutes, { prefix: '/_internal/players' });
   await app.register(realtimePlugin, options.realtime ?? {});
-  await app.register(managementApi, { prefix: '/api/v1', mediaMaxBytes: options.mediaMaxBytes });
+  await app.register(managementApi, { prefix: MANAGEMENT_API_PREFIX });
   await app.register(logRoutes);
   await app.register(mediaFileRoutes);
   await app.register(metricsRoutes);

@@ -20,9 +20,9 @@ const SECRET_FIELDS = [
   'authorization',
 ];
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',

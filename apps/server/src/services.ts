@@ -1,17 +1,26 @@
 // The shared services of one server node, created once by buildApp and reachable from every plugin as
-// `app.services` (typed below). Plugins take what they need from here instead of opening their own.
+// `app.services` (typed below). Plugins take what they need from here instead of opening their own. The domain
+// services own their queries and throw domain errors (domain/errors.ts); routes only parse, call and shape.
 
 import type { Config, RateLimits } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrations';
+import { DeviceService } from './devices/deviceService';
 import { IdentityService } from './identity/identityService';
 import { PlayerTokens } from './identity/playerTokens';
 import { SigningKeys } from './identity/signingKeys';
+import { DiagnosticsService } from './logs/diagnosticsService';
+import { LogService } from './logs/logService';
+import { MediaCatalog } from './media/mediaCatalog';
+import { DEFAULT_MEDIA_MAX_BYTES } from './media/mediaFiles';
+import { MediaService } from './media/mediaService';
 import { Metrics } from './observability/metrics';
+import { OperatorService } from './operators/operatorService';
 import { PlayerService, secureRandom } from './players/playerService';
 import { DocumentStore } from './realtime/documentStore';
 import { InProcessPubSub, type PubSub } from './realtime/pubsub';
 import { RedisPubSub, type RedisPubSubLog } from './realtime/redisPubSub';
+import { ScreenService } from './screens/screenService';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -34,6 +43,18 @@ export interface AppServices {
   identity: IdentityService;
   /** Players: registration, authentication by API token, credentials, pairing codes, action flags. */
   players: PlayerService;
+  /** Operators: sign-up, sign-in and the authentication of management calls. */
+  operators: OperatorService;
+  /** The organisations' screens: pairing, views with live status, changes, unpairing, commands. */
+  screens: ScreenService;
+  /** The organisations' media files, and their bytes for the public route. */
+  media: MediaService;
+  /** Devices an organisation has seen: blocking, the meeting-room variant's nodes. */
+  devices: DeviceService;
+  /** What players send: device records, log lines, error reports, screenshots. */
+  logs: LogService;
+  /** What players sent, read back for the studio. */
+  diagnostics: DiagnosticsService;
   /** Milliseconds since the epoch; injected in tests. */
   clock: () => number;
   rateLimits: RateLimits;
@@ -52,6 +73,8 @@ export interface ServiceOptions {
   /** Like Math.random (default: the operating system's random source); pairing codes are drawn from it. */
   random?: () => number;
   rateLimits?: Partial<RateLimits>;
+  /** Largest media upload in bytes (default DEFAULT_MEDIA_MAX_BYTES). */
+  mediaMaxBytes?: number;
 }
 
 declare module 'fastify' {
@@ -121,6 +144,15 @@ export async function createServices(
       random: options.random ?? secureRandom,
       exemptOrgs: config.exemptOrgs,
     });
+    const catalog = new MediaCatalog(database.db);
+    const screens = new ScreenService({
+      db: database.db,
+      documents,
+      players,
+      media: catalog,
+      clock,
+      config,
+    });
     const services: AppServices = {
       config,
       database,
@@ -131,6 +163,20 @@ export async function createServices(
       playerTokens,
       identity,
       players,
+      operators: new OperatorService(database.db, identity, clock),
+      screens,
+      media: new MediaService({
+        db: database.db,
+        catalog,
+        screens,
+        clock,
+        dataDir: config.dataDir,
+        publicUrl: config.publicUrl,
+        maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
+      }),
+      devices: new DeviceService(database.db, documents, clock),
+      logs: new LogService(database.db, clock),
+      diagnostics: new DiagnosticsService(database.db, screens),
       clock,
       rateLimits: { ...config.rateLimits, ...options.rateLimits },
       metrics: new Metrics(database.db, {

@@ -9,7 +9,7 @@ export const MAX_ITEM_DURATION_MS = 24 * 60 * 60 * 1000;
 
 const src = z.string().min(1).max(URL_MAX_LENGTH);
 
-export const ContentItemInputSchema = z.strictObject({
+const ContentItemInputSchema = z.strictObject({
   /** url, image or video; for media it is the file's kind, for a URL it defaults to url. */
   type: z.enum(APP_DATA_ITEM_TYPES).optional(),
   /** An http(s) URL, or the id of a media file of the organisation. */

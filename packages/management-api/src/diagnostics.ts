@@ -23,7 +23,7 @@ export type PageQuery = z.output<typeof PageQuerySchema>;
 export const LogQuerySchema = PageQuerySchema.extend({ level: z.enum(LOG_LEVEL_NAMES).optional() });
 export type LogQuery = z.output<typeof LogQuerySchema>;
 
-export const LogLineViewSchema = z.object({
+const LogLineViewSchema = z.object({
   id: z.string(),
   level: z.string(),
   message: z.string(),
@@ -34,7 +34,7 @@ export const LogLineViewSchema = z.object({
 });
 export type LogLineView = z.output<typeof LogLineViewSchema>;
 
-export const ErrorReportViewSchema = z.object({
+const ErrorReportViewSchema = z.object({
   id: z.string(),
   service: z.string().nullable(),
   message: z.string().nullable(),
@@ -48,7 +48,10 @@ export type ErrorReportView = z.output<typeof ErrorReportViewSchema>;
 const nextCursor = z.string().nullable();
 
 export const LogPageSchema = z.object({ lines: z.array(LogLineViewSchema), nextCursor });
+export type LogPage = z.output<typeof LogPageSchema>;
+
 export const ErrorPageSchema = z.object({ errors: z.array(ErrorReportViewSchema), nextCursor });
+export type ErrorPage = z.output<typeof ErrorPageSchema>;
 
 export const DeviceAnswerSchema = z.object({ device: z.unknown(), updatedAt: z.number() });
 export type DeviceAnswer = z.output<typeof DeviceAnswerSchema>;

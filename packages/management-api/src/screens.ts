@@ -20,7 +20,7 @@ export type ScreenSettings = z.output<typeof ScreenSettingsSchema>;
 const nullableString = z.string().nullable();
 const nullableNumber = z.number().nullable();
 
-export const ScreenStatusSchema = z.object({
+const ScreenStatusSchema = z.object({
   online: z.boolean(),
   connectedAt: nullableNumber,
   disconnectedAt: nullableNumber,
@@ -48,7 +48,7 @@ const ContentSourceViewSchema = z.object({
 });
 export type ContentSourceView = z.output<typeof ContentSourceViewSchema>;
 
-export const ContentViewSchema = z.object({
+const ContentViewSchema = z.object({
   version: z.number(),
   items: z.array(z.object({ type: z.enum(APP_DATA_ITEM_TYPES), src: z.string(), durationMs: z.number() })),
   /** What the operator assigned: URLs, or media ids. */

@@ -6,7 +6,7 @@ import {
   LOG_BATCH_MAX_LINES,
   LOG_MESSAGE_MAX_LENGTH,
   SCREENSHOT_MAX_BYTES,
-} from './logRoutes';
+} from './logSchemas';
 import { DEFAULT_RETENTION } from './retention';
 
 describe('log and error ingest', () => {

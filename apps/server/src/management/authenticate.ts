@@ -1,29 +1,16 @@
 // Who is calling the management API: an operator, by the ID token the identity service gave at sign-in
-// (`Authorization: Bearer <ID token>`), who belongs to an organisation. Everything an operator reaches is scoped to
-// that organisation (DESIGN.md §7); the organisation is read from the database on every call, never trusted from
-// the token.
+// (`Authorization: Bearer <ID token>`; docs/security.md §Operators). The header is read here; the token is checked
+// by the operator service, which also reads the operator's organisation, to which everything they reach is scoped.
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../http/errors';
-import { IdentityError } from '../identity/identityErrors';
-import type { IdentityService } from '../identity/identityService';
-
-export interface Operator {
-  uid: string;
-  email: string | null;
-  orgId: string;
-}
+import { unauthorized } from '../http/errors';
+import type { Operator, OperatorService } from '../operators/operatorService';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const operators = new WeakMap<FastifyRequest, Operator>();
 
-const TOKEN_ERRORS: Partial<Record<IdentityError['code'], [string, string]>> = {
-  TOKEN_EXPIRED: ['TOKEN_EXPIRED', 'The ID token has expired or was revoked: sign in again'],
-  USER_NOT_FOUND: ['ACCOUNT_NOT_FOUND', 'The account of this ID token no longer exists'],
-};
-
 /** An onRequest hook: rejects the request unless it carries a valid operator ID token (see operatorOf). */
-export function operatorAuthentication(identity: IdentityService) {
+export function operatorAuthentication(service: OperatorService) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     if (header === undefined || header.trim() === '') {
@@ -33,22 +20,7 @@ export function operatorAuthentication(identity: IdentityService) {
     if (match === null) {
       throw unauthorized('INVALID_AUTHORIZATION', 'The Authorization header must be "Bearer <ID token>"');
     }
-    let verified;
-    try {
-      verified = await identity.verifyIdToken(match[1]);
-    } catch (error) {
-      if (!(error instanceof IdentityError)) throw error;
-      if (error.code === 'USER_DISABLED') throw forbidden('ACCOUNT_DISABLED', 'This account is disabled');
-      const [code, message] = TOKEN_ERRORS[error.code] ?? ['INVALID_TOKEN', 'The ID token is not valid'];
-      throw unauthorized(code, message);
-    }
-    if (verified.kind !== 'operator') {
-      throw forbidden('NOT_AN_OPERATOR', 'This API is for operators: sign in with an email and a password');
-    }
-    if (verified.orgId === null) {
-      throw forbidden('NO_ORGANISATION', 'This account does not belong to an organisation');
-    }
-    operators.set(request, { uid: verified.uid, email: verified.email, orgId: verified.orgId });
+    operators.set(request, await service.authenticate(match[1] as string));
   };
 }
 

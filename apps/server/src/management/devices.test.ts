@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playerDocumentPath } from '@marquee/protocol';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import {
   bearer,
@@ -118,7 +119,7 @@ describe('/api/v1/players/{playerId}/app_token and /overridden_player (meeting v
       payload: payload as object,
     });
   const tree = async (playerId: string) =>
-    (await test.app.services.documents.get(`players/${playerId}`)).value as Record<string, unknown>;
+    (await test.app.services.documents.get(playerDocumentPath(playerId))).value as Record<string, unknown>;
 
   it('writes and clears app/token', async () => {
     const { player } = await pairedScreen(test.app, operator);

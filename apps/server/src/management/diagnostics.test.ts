@@ -8,7 +8,7 @@ import {
   type PairedScreen,
   type TestOperator,
 } from '../../test/harness/management';
-import { MAX_PAGE_SIZE } from './diagnostics';
+import { MAX_PAGE_SIZE } from '@marquee/management-api';
 
 describe('screenshot, device record, logs and errors of a screen', () => {
   let test: TestApp;

@@ -11,7 +11,7 @@ import {
   signUpOperator,
   type TestOperator,
 } from '../../test/harness/management';
-import { IMMUTABLE_MEDIA_CACHE, REVALIDATED_MEDIA_CACHE } from '../media/mediaRoutes';
+import { IMMUTABLE_MEDIA_CACHE, REVALIDATED_MEDIA_CACHE } from '../media/mediaFileRoutes';
 
 const MAX_BYTES = 4096;
 
@@ -294,16 +294,5 @@ describe('/api/v1/media and /media/{id}', () => {
       expect((await test.app.inject({ url: `/media/${twin.id}` })).statusCode).toBe(404);
       expect((await del(twin.id)).statusCode).toBe(404);
     });
-  });
-});
-
-describe('cleanFilename', () => {
-  it('keeps the base name only, without control characters, bounded', async () => {
-    const { cleanFilename, FILENAME_MAX_LENGTH } = await import('./media');
-    expect(cleanFilename('C:\\Users\\me\\clip.mp4')).toBe('clip.mp4');
-    expect(cleanFilename('a/b/\u0007bell\u0000.png')).toBe('bell.png');
-    expect(cleanFilename(undefined)).toBe('upload');
-    expect(cleanFilename('  ')).toBe('upload');
-    expect(cleanFilename('x'.repeat(300))).toHaveLength(FILENAME_MAX_LENGTH);
   });
 });

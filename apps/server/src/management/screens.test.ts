@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppDataSchema, HEARTBEAT_INTERVAL_MS, restoreArrays, type RealtimeValue } from '@marquee/protocol';
+import {
+  AppDataSchema,
+  HEARTBEAT_INTERVAL_MS,
+  playerBranchPath,
+  restoreArrays,
+  type RealtimeValue,
+} from '@marquee/protocol';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import {
   SAMPLE_FILES,
@@ -10,7 +16,7 @@ import {
   signUpOperator,
   type TestOperator,
 } from '../../test/harness/management';
-import { DEFAULT_ITEM_DURATION_MS } from './content';
+import { DEFAULT_ITEM_DURATION_MS } from '../screens/content';
 
 describe('/api/v1/screens', () => {
   let test: TestApp;
@@ -68,7 +74,7 @@ describe('/api/v1/screens', () => {
       });
 
       // The player connects (its realtime connection record), sends a heartbeat and its device record.
-      await test.app.services.documents.update(`players/${player.id}/connection`, {
+      await test.app.services.documents.update(playerBranchPath(player.id, 'connection'), {
         connected: true,
         connected_at: { '.sv': 'timestamp' },
         id: 'session-1',

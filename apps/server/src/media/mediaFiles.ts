@@ -15,8 +15,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { SNIFF_BYTES } from './sniff';
 
-export const MEDIA_FOLDER = 'media';
-/** Largest upload by default; BuildAppOptions.mediaMaxBytes changes it. */
+const MEDIA_FOLDER = 'media';
+/** Largest upload by default; ServiceOptions.mediaMaxBytes changes it. */
 export const DEFAULT_MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 
 /** The upload stream failed: the client sent a broken or truncated body (a 4xx, unlike a disk failure). */

@@ -1,8 +1,8 @@
 // What a file really is, from its first bytes (its "magic number"), for uploads: the Content-Type a client
 // declares is not trusted, since a page served as an image could otherwise be smuggled into a screen.
 
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 export const MEDIA_TYPES = [...IMAGE_TYPES, ...VIDEO_TYPES] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 

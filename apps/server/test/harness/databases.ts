@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseDialect, type DatabaseHandle } from '../../s
 import { migrateToLatest } from '../../src/db/migrations';
 import { startPostgres } from '@marquee/testbed';
 
-export const ENGINES: readonly DatabaseDialect[] = ['sqlite', 'postgres'];
+const ENGINES: readonly DatabaseDialect[] = ['sqlite', 'postgres'];
 
 export interface TestDatabase {
   handle: DatabaseHandle;

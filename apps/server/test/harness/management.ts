@@ -1,7 +1,7 @@
 // Operators, players and pairings made through the real HTTP routes, for the management, ingest and fuzz tests.
 
 import { decodeJwt } from 'jose';
-import type { AuthObject } from '@marquee/protocol';
+import { playerDocumentPath, type AuthObject } from '@marquee/protocol';
 import type { App } from '../../src/app';
 
 export const PASSWORD = 'correct horse 1';
@@ -102,7 +102,7 @@ export async function pairedScreen(app: App, operator: TestOperator, name?: stri
 
 /** The player's realtime document (stored form). */
 export async function playerDoc(app: App, playerId: string): Promise<unknown> {
-  return (await app.services.documents.get(`players/${playerId}`)).value;
+  return (await app.services.documents.get(playerDocumentPath(playerId))).value;
 }
 
 /** Minimal valid files of each media type, by their magic bytes. */

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors';
+import { ContentInputSchema } from '@marquee/management-api';
+import { DomainError } from '../domain/errors';
+import { mediaUrl, type MediaRef } from '../media/mediaCatalog';
 import {
-  ContentInputSchema,
   DEFAULT_ITEM_DURATION_MS,
   buildItems,
   emptyContent,
   mediaIdsOf,
-  mediaUrl,
   nextContent,
   parseStoredContent,
   resolveSources,
-  type MediaRef,
 } from './content';
 
 const IMAGE: MediaRef = {
@@ -22,28 +21,15 @@ const VIDEO: MediaRef = { id: 'b'.repeat(25), contentType: 'video/webm', sha256:
 const media = new Map([IMAGE, VIDEO].map((file) => [file.id, file]));
 const BASE = 'https://signs.example.com';
 
-function apiError(run: () => unknown): ApiError {
+function domainError(run: () => unknown): DomainError {
   try {
     run();
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
-  throw new Error('expected an ApiError');
+  throw new Error('expected a DomainError');
 }
-
-describe('ContentInputSchema', () => {
-  it('reads a single URL or media id as a one-item list', () => {
-    expect(ContentInputSchema.parse('https://example.com')).toEqual([{ src: 'https://example.com' }]);
-    expect(ContentInputSchema.parse([])).toEqual([]);
-  });
-
-  it('names the item at fault', () => {
-    const result = ContentInputSchema.safeParse([{ src: 'https://a.example' }, { src: 'x', durationMs: -1 }]);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path).toEqual([1, 'durationMs']);
-  });
-});
 
 describe('resolveSources and buildItems', () => {
   it('turns URLs and media ids into manifest items, media URLs versioned by their hash', () => {
@@ -75,22 +61,22 @@ describe('resolveSources and buildItems', () => {
   });
 
   it('refuses what is neither a URL nor a media id of the organisation, naming the item', () => {
-    const unknown = apiError(() => resolveSources([{ src: 'c'.repeat(25) }], media));
-    expect(unknown).toMatchObject({ statusCode: 400, code: 'INVALID_CONTENT', field: 'content.0.src' });
+    const unknown = domainError(() => resolveSources([{ src: 'c'.repeat(25) }], media));
+    expect(unknown).toMatchObject({ kind: 'invalid', code: 'INVALID_CONTENT', field: 'content.0.src' });
     expect(
-      apiError(() => resolveSources([{ src: 'https://x.example' }, { src: 'javascript:alert(1)' }], media))
+      domainError(() => resolveSources([{ src: 'https://x.example' }, { src: 'javascript:alert(1)' }], media))
         .field,
     ).toBe('content.1.src');
-    expect(apiError(() => resolveSources([{ src: IMAGE.id, type: 'url' }], media)).field).toBe(
+    expect(domainError(() => resolveSources([{ src: IMAGE.id, type: 'url' }], media)).field).toBe(
       'content.0.type',
     );
   });
 
   it('checks built items against the manifest schema', () => {
-    const error = apiError(() =>
+    const error = domainError(() =>
       buildItems([{ type: 'url', durationMs: 1000, src: 'https://exa mple.com' }], media, BASE),
     );
-    expect(error).toMatchObject({ statusCode: 400, field: 'content.0.src' });
+    expect(error).toMatchObject({ kind: 'invalid', field: 'content.0.src' });
   });
 
   it('takes the kind of a replaced file from its bytes and leaves out deleted files', () => {

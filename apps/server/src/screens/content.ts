@@ -1,57 +1,17 @@
-// A screen's content: what the operator assigns (a list of items, or a single URL or media id) and the manifest the
-// player gets at players/{id}/app/data ({version, items}, protocol's AppDataSchema). Media items point at
-// /media/{id}?v={hash}, so replacing a file's bytes changes the URL and no cache serves the old ones. The version
-// rises with every change of what the screen shows (items, order, durations, replaced media) and only then
-// (DESIGN.md §11 "content that does not update").
+// A screen's content: what the operator assigns (the contract's ContentInputSchema: a list of items, or a single
+// URL or media id) and the manifest the player gets at players/{id}/app/data ({version, items}, protocol's
+// AppDataSchema; docs/data-model.md §Content manifest). Media items point at /media/{id}?v={hash}, so replacing a
+// file's bytes changes the URL and no cache serves the old ones. The version rises with every change of what the
+// screen shows (items, order, durations, replaced media) and only then.
 
-import { z } from 'zod';
-import {
-  APP_DATA_ITEM_TYPES,
-  APP_DATA_MAX_ITEMS,
-  AppDataItemSchema,
-  type AppData,
-  type AppDataItem,
-  type AppDataItemType,
-} from '@marquee/protocol';
-import { ApiError, badRequest } from '../http/errors';
-import { isImageType } from '../media/sniff';
+import { MEDIA_ID_PATTERN, type ContentItems } from '@marquee/management-api';
+import { AppDataItemSchema, type AppData, type AppDataItem, type AppDataItemType } from '@marquee/protocol';
+import { invalid } from '../domain/errors';
+import { mediaKind, mediaUrl, type MediaRef } from '../media/mediaCatalog';
 
 /** How long an item shows when the operator gives no duration. */
 export const DEFAULT_ITEM_DURATION_MS = 10_000;
-/** Longest duration of one item: a day. */
-export const MAX_ITEM_DURATION_MS = 24 * 60 * 60 * 1000;
-/** Longest src accepted (the manifest's URL bound is checked again on the built item). */
-const SRC_MAX_LENGTH = 2048;
-/** Media ids are server ids (ids.ts): 25 characters of 0-9a-v. */
-export const MEDIA_ID_PATTERN = /^[0-9a-v]{25}$/;
 const HTTP_URL = /^https?:\/\//i;
-
-export const ContentItemInputSchema = z.strictObject({
-  /** url, image or video; for media it is the file's kind, for a URL it defaults to url. */
-  type: z.enum(APP_DATA_ITEM_TYPES).optional(),
-  /** An http(s) URL, or the id of a media file of the organisation. */
-  src: z.string().min(1).max(SRC_MAX_LENGTH),
-  durationMs: z.int().positive().max(MAX_ITEM_DURATION_MS).optional(),
-});
-export type ContentItemInput = z.infer<typeof ContentItemInputSchema>;
-
-const ContentItemsSchema = z.array(ContentItemInputSchema).max(APP_DATA_MAX_ITEMS);
-/** What the API documents: a list of items, or one URL or media id (shown alone). An empty list clears. */
-const DocumentedContentSchema = z.union([z.string().min(1).max(SRC_MAX_LENGTH), ContentItemsSchema]);
-const { $schema: _dialect, ...documentedContent } = z.toJSONSchema(DocumentedContentSchema, {
-  target: 'openapi-3.0',
-  io: 'input',
-}) as Record<string, unknown>;
-
-/**
- * A screen's content as the API takes it. It is validated as a list, a single string being a one-item list, so
- * that an error names the item ('content.2.src'), which a union's error cannot; the OpenAPI document shows the
- * union (the list's own keywords are blanked out of the metadata, which replaces them).
- */
-export const ContentInputSchema = z
-  .preprocess((value) => (typeof value === 'string' ? [{ src: value }] : value), ContentItemsSchema)
-  .meta({ ...documentedContent, type: undefined, items: undefined, maxItems: undefined });
-export type ContentInput = z.infer<typeof ContentInputSchema>;
 
 /** What the operator assigned, kept so that the manifest can be rebuilt when a media file changes. */
 export type ContentSource =
@@ -63,21 +23,6 @@ export interface StoredContent {
   version: number;
   items: AppDataItem[];
   sources: ContentSource[];
-}
-
-export interface MediaRef {
-  id: string;
-  contentType: string;
-  sha256: string;
-}
-
-export function mediaUrl(publicUrl: string, media: Pick<MediaRef, 'id' | 'sha256'>): string {
-  return `${publicUrl}/media/${media.id}?v=${media.sha256.slice(0, 16)}`;
-}
-
-/** What a media file shows as, from its (sniffed) content type. */
-export function mediaKind(contentType: string): AppDataItemType {
-  return isImageType(contentType) ? 'image' : 'video';
 }
 
 export const emptyContent = (version = 1): StoredContent => ({ version, items: [], sources: [] });
@@ -104,7 +49,7 @@ export function manifestOf(content: StoredContent): AppData {
 }
 
 /** The media ids `input` names, to look up in one query. */
-export function mediaIdsOf(input: ContentInput): string[] {
+export function mediaIdsOf(input: ContentItems): string[] {
   const sources = input.map((item) => item.src);
   return [...new Set(sources.filter((src) => !HTTP_URL.test(src) && MEDIA_ID_PATTERN.test(src)))];
 }
@@ -114,14 +59,14 @@ export function mediaIdsOf(input: ContentInput): string[] {
  * offending item ('content.2.src') for a src that is neither an http(s) URL nor a media id of the organisation, and
  * for a type that contradicts the media file.
  */
-export function resolveSources(input: ContentInput, media: ReadonlyMap<string, MediaRef>): ContentSource[] {
+export function resolveSources(input: ContentItems, media: ReadonlyMap<string, MediaRef>): ContentSource[] {
   return input.map((item, index) => {
     const field = `content.${index}.src`;
     const durationMs = item.durationMs ?? DEFAULT_ITEM_DURATION_MS;
     if (HTTP_URL.test(item.src)) return { type: item.type ?? 'url', durationMs, src: item.src };
     const file = MEDIA_ID_PATTERN.test(item.src) ? media.get(item.src) : undefined;
     if (file === undefined) {
-      throw badRequest(
+      throw invalid(
         'INVALID_CONTENT',
         `${field} must be an http(s) URL or the id of a media file of your organisation`,
         field,
@@ -129,7 +74,7 @@ export function resolveSources(input: ContentInput, media: ReadonlyMap<string, M
     }
     const kind = mediaKind(file.contentType);
     if (item.type !== undefined && item.type !== kind) {
-      throw badRequest(
+      throw invalid(
         'INVALID_CONTENT',
         `${field} is a ${kind} file, not ${item.type === 'url' ? 'a' : 'an'} ${item.type}`,
         `content.${index}.type`,
@@ -167,12 +112,7 @@ export function buildItems(
     if (!checked.success) {
       const issue = checked.error.issues[0];
       const field = `content.${index}.${String(issue?.path[0] ?? 'src')}`;
-      throw new ApiError(
-        400,
-        'INVALID_CONTENT',
-        `Invalid ${field}: ${issue?.message ?? 'invalid value'}`,
-        field,
-      );
+      throw invalid('INVALID_CONTENT', `Invalid ${field}: ${issue?.message ?? 'invalid value'}`, field);
     }
     items.push(checked.data);
   });

@@ -7,9 +7,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../http/errors';
-import { MEDIA_ID_PATTERN } from '../management/content';
-import { MediaFiles } from './mediaFiles';
+import { MediaIdParams } from '@marquee/management-api';
 
 export const IMMUTABLE_MEDIA_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATED_MEDIA_CACHE = 'public, no-cache';
@@ -23,9 +21,8 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.services;
-  const files = new MediaFiles(config.dataDir, db);
-  await app.register(fastifyStatic, { root: files.dir, serve: false });
+  const { media } = app.services;
+  await app.register(fastifyStatic, { root: media.dir, serve: false });
 
   app.get(
     '/media/:id',
@@ -33,36 +30,28 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The bytes of a media file (public; supports Range requests)',
         tags: ['media'],
-        params: z.object({ id: z.string().regex(MEDIA_ID_PATTERN, 'must be a media id') }),
+        params: MediaIdParams,
         querystring: z.object({ v: z.string().max(64).optional() }),
       },
     },
     async (request, reply) => {
-      const row = await db
-        .selectFrom('media')
-        .select(['content_type', 'sha256', 'storage_path', 'data'])
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      const file = row?.storage_path == null ? null : files.absolute(row.storage_path);
-      if (row === undefined || (file === null && row.data === null)) {
-        throw notFound('MEDIA_NOT_FOUND', `No media ${request.params.id}`);
-      }
-      const etag = `"${row.sha256}"`;
+      const stored = await media.stored(request.params.id);
+      const etag = `"${stored.sha256}"`;
       const version = request.query.v;
       reply
         .header('etag', etag)
         .header(
           'cache-control',
-          version !== undefined && row.sha256.startsWith(version) && version.length > 0
+          version !== undefined && stored.sha256.startsWith(version) && version.length > 0
             ? IMMUTABLE_MEDIA_CACHE
             : REVALIDATED_MEDIA_CACHE,
         )
         .header('access-control-allow-origin', '*')
         .header('x-content-type-options', 'nosniff')
-        .type(row.content_type);
+        .type(stored.contentType);
       if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      if (file === null) return reply.send(Buffer.from(row.data as Buffer));
-      return reply.sendFile(path.relative(files.dir, file), files.dir, {
+      if (stored.file === null) return reply.send(Buffer.from(stored.data as Buffer));
+      return reply.sendFile(path.relative(media.dir, stored.file), media.dir, {
         cacheControl: false,
         etag: false,
         contentType: false,
