@@ -54,8 +54,9 @@ const METHOD = {
     'the wire protocol directly with ws (not packages/realtime: too heavy for tens of thousands): auth with an ID ' +
     'token, listen players/{id}/action_flags, idle',
   seeding:
-    'before the server starts, with its own modules: PlayerService.register, the rows and document update of ' +
-    'pairing to a screen of one organisation, IdentityService.signInWithCustomToken; 500 players per transaction',
+    'before the server starts, through its own services (@marquee/server): each player registers, is paired by ' +
+    'the screen service with the code it shows, rotates its credentials as the pairing asks and signs in with ' +
+    'its new custom token; 500 players at a time',
   connectRate:
     'players listening / seconds from the first connection attempt until the last listen was answered',
   memory:

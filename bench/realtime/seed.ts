@@ -1,23 +1,13 @@
 // Seeds the benchmark's players BEFORE the server processes start, in the database they will open (SQLite in the
-// data folder, or PostgreSQL at a DATABASE_URL), with the server's own modules (buildApp without listening): an operator signs up through the management API
-// (app.inject), each player is registered through PlayerService, paired to a screen of the operator's organisation
-// with the rows and the document update POST /api/v1/screens/pair writes (minus its reset_credentials flag, which a
-// real player would answer by rotating its credentials), and signed in through IdentityService
-// .signInWithCustomToken in-process (the HTTP sign-in is rate limited per address). On SQLite each batch of players
-// is one transaction (one connection: everything between BEGIN and COMMIT is the batch); on PostgreSQL the services
-// take pooled connections, so each statement commits on its own and the pool runs them side by side. The players of
-// a batch are seeded concurrently, so token signing overlaps the statements.
+// data folder, or PostgreSQL at a DATABASE_URL), through the server's own services (@marquee/server: buildApp
+// without listening), in-process because the HTTP routes are rate limited per address. An operator signs up; each
+// player does what a real one does: it registers, is paired by the operator with the code it shows (the screen
+// service, as POST /api/v1/screens/pair), answers the pairing's reset_credentials by rotating its credentials with
+// its secret, and signs in with its new custom token. The players of a batch are seeded concurrently, so token
+// signing overlaps the statements.
 
-import { sql } from 'kysely';
-import { DEFAULT_PLAYER_NAME, RegistrationRequestSchema } from '@marquee/protocol';
-import { buildApp, type App } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase } from '../../apps/server/src/db/database';
-import { contentPlayerUrl } from '../../apps/server/src/hosting/runtimeConfig';
-import { newId } from '../../apps/server/src/ids';
-import { emptyContent, manifestOf } from '../../apps/server/src/management/content';
-import { parseScreenSettings } from '../../apps/server/src/management/screenRecords';
-import { playerDocPath } from '../../apps/server/src/players/playerService';
+import { RegistrationRequestSchema } from '@marquee/protocol';
+import { buildApp, loadConfig, openDatabase, type App } from '@marquee/server';
 
 export interface SeededPlayer {
   playerId: string;
@@ -41,7 +31,7 @@ export interface SeedOptions {
   count: number;
   /** Origin the server will have (written into each player's app/url, as pairing does). */
   publicUrl: string;
-  /** Players seeded at once (on SQLite, per transaction). */
+  /** Players seeded at once. */
   batchSize?: number;
   /** Called after each batch with the players seeded so far. */
   onProgress?: (done: number) => void;
@@ -55,77 +45,21 @@ export function benchPlayerId(index: number): string {
   return `bench-${String(index + 1).padStart(6, '0')}`;
 }
 
-async function signUpOperator(app: App): Promise<{ token: string; orgId: string }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/signup',
-    payload: { email: OPERATOR_EMAIL, password: OPERATOR_PASSWORD, orgName: 'Marquee bench' },
-  });
-  if (response.statusCode !== 201) {
-    throw new Error(`operator sign-up answered ${response.statusCode}: ${response.body}`);
-  }
-  const session = response.json<{ idToken: string; org: { id: string } | null }>();
-  if (session.org === null) throw new Error('operator sign-up made no organisation');
-  return { token: session.idToken, orgId: session.org.id };
-}
-
 async function seedPlayer(app: App, orgId: string, index: number): Promise<SeededPlayer> {
-  const { players, identity, db, documents, clock, config } = app.services;
+  const { players, screens, identity } = app.services;
   const request = RegistrationRequestSchema.parse({
     device: { id: benchPlayerId(index), model: 'bench', platform: 'bench' },
   });
-  const { playerId, auth } = await players.register(request, null);
-
-  const now = clock();
-  const screenId = newId(now);
-  const content = emptyContent();
-  await db
-    .updateTable('players')
-    .set({ pairing_code: null, screen_id: screenId, org_id: orgId, updated_at: now })
-    .where('id', '=', playerId)
-    .execute();
-  await db
-    .insertInto('screens')
-    .values({
-      id: screenId,
-      org_id: orgId,
-      name: DEFAULT_PLAYER_NAME,
-      content: JSON.stringify(content),
-      settings: JSON.stringify(parseScreenSettings(JSON.stringify(request.settings))),
-      player_id: playerId,
-      content_version: content.version,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await documents.update(playerDocPath(playerId), {
-    'pairing/code': null,
-    'app/url': contentPlayerUrl(config),
-    'app/data': manifestOf(content),
-  });
-
-  const session = await identity.signInWithCustomToken(auth.firebaseTokenV2);
-  return { playerId, screenId, idToken: session.idToken };
+  const { playerId, auth, pairingCode } = await players.register(request, null);
+  if (pairingCode === null) throw new Error(`${playerId} was registered without a pairing code`);
+  const screen = await screens.pair(orgId, { code: pairingCode });
+  const rotated = await players.rotateCredentials(playerId, auth.secret);
+  const session = await identity.signInWithCustomToken(rotated.firebaseTokenV2);
+  return { playerId, screenId: screen.id, idToken: session.idToken };
 }
 
 /** Connections of the PostgreSQL pool while seeding (the server's default is 10; seeding is all statements). */
 const SEED_POOL_SIZE = 20;
-
-async function inBatch(app: App, work: () => Promise<void>): Promise<void> {
-  const { database, db } = app.services;
-  if (database.dialect !== 'sqlite') {
-    await work();
-    return;
-  }
-  await sql`begin`.execute(db);
-  try {
-    await work();
-    await sql`commit`.execute(db);
-  } catch (error) {
-    await sql`rollback`.execute(db);
-    throw error;
-  }
-}
 
 /** Seeds `count` players into a fresh database; the database is closed again when this resolves. */
 export async function seedPlayers(options: SeedOptions): Promise<SeedResult> {
@@ -147,7 +81,13 @@ export async function seedPlayers(options: SeedOptions): Promise<SeedResult> {
   try {
     const app = await buildApp(config, { logger: false, database });
     try {
-      const operator = await signUpOperator(app);
+      const operator = await app.services.operators.signUp({
+        email: OPERATOR_EMAIL,
+        password: OPERATOR_PASSWORD,
+        orgName: 'Marquee bench',
+      });
+      if (operator.org === null) throw new Error('operator sign-up made no organisation');
+      const orgId = operator.org.id;
       const batchSize = options.batchSize ?? 500;
       const players: SeededPlayer[] = [];
       for (let first = 0; first < options.count; first += batchSize) {
@@ -155,18 +95,14 @@ export async function seedPlayers(options: SeedOptions): Promise<SeedResult> {
           { length: Math.min(batchSize, options.count - first) },
           (_, k) => first + k,
         );
-        await inBatch(app, async () => {
-          players.push(
-            ...(await Promise.all(indices.map((index) => seedPlayer(app, operator.orgId, index)))),
-          );
-          await app.services.documents.drain();
-        });
+        players.push(...(await Promise.all(indices.map((index) => seedPlayer(app, orgId, index)))));
+        await app.services.documents.drain();
         options.onProgress?.(players.length);
       }
       return {
         players,
-        operatorToken: operator.token,
-        orgId: operator.orgId,
+        operatorToken: operator.idToken,
+        orgId,
         seconds: (performance.now() - started) / 1000,
       };
     } finally {
