@@ -145,3 +145,20 @@ export const MANAGEMENT_ROUTES = {
   replaceMedia: { method: 'PUT', path: '/media/:id', ...media, response: { 200: MediaViewSchema } },
   deleteMedia: { method: 'DELETE', path: '/media/:id', ...media, response: { 200: MediaDeletedSchema } },
 } as const satisfies Record<string, ManagementRoute>;
+
+type Routes = typeof MANAGEMENT_ROUTES;
+export type ManagementRouteName = keyof Routes;
+
+/** The JSON a route answers with on success (its schema's output: what the server sends). */
+export type RouteAnswer<Name extends ManagementRouteName> = Routes[Name] extends {
+  response: infer Answers extends Readonly<Record<number, z.ZodType>>;
+}
+  ? z.output<Answers[keyof Answers]>
+  : never;
+
+/** What a client sends as a route's JSON body (its schema's input). */
+export type RouteBody<Name extends ManagementRouteName> = Routes[Name] extends {
+  body: infer Body extends z.ZodType;
+}
+  ? z.input<Body>
+  : never;

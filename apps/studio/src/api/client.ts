@@ -1,6 +1,7 @@
 // The studio's HTTP client for the management API (/api/v1) and the identity service: bearer ID token, refreshed
 // shortly before it expires and once more on a 401; errors as ApiError with the server's code and message.
 
+import type { RouteBody, SessionAnswer } from '@marquee/management-api';
 import type { SessionStore } from './sessionStore';
 import type { Session } from './types';
 
@@ -165,13 +166,16 @@ export function createApiClient({
     return (response.status === 204 ? undefined : await response.json()) as T;
   }
 
-  async function startSession(path: string, body: unknown): Promise<Session> {
+  async function startSession(
+    path: string,
+    body: RouteBody<'signIn'> | RouteBody<'signUp'>,
+  ): Promise<Session> {
     const response = await call(`${apiUrl}/api/v1${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const answer = await json<Omit<Session, 'expiresAt'> & { expiresIn: number }>(response);
+    const answer = await json<SessionAnswer>(response);
     const session: Session = {
       idToken: answer.idToken,
       refreshToken: answer.refreshToken,

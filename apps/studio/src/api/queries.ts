@@ -2,8 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicySchema, type PasswordPolicy } from '@marquee/protocol';
+import type { RouteAnswer, RouteBody } from '@marquee/management-api';
 import { useApi } from './context';
-import type { Command, LogLine, Media, Screen, ScreenPatch } from './types';
+import type { ScreenPatch } from './types';
 
 /** The screens list is refetched this often besides the realtime updates, for heartbeats and uptime. */
 export const SCREENS_REFETCH_MS = 15_000;
@@ -25,7 +26,7 @@ export function useScreens() {
   const api = useApi();
   return useQuery({
     queryKey: keys.screens,
-    queryFn: async () => (await api.get<{ screens: Screen[] }>('/screens')).screens,
+    queryFn: async () => (await api.get<RouteAnswer<'listScreens'>>('/screens')).screens,
     refetchInterval: SCREENS_REFETCH_MS,
   });
 }
@@ -34,7 +35,7 @@ export function useScreen(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: keys.screen(id),
-    queryFn: () => api.get<Screen>(`/screens/${encodeURIComponent(id)}`),
+    queryFn: () => api.get<RouteAnswer<'getScreen'>>(`/screens/${encodeURIComponent(id)}`),
     refetchInterval: SCREENS_REFETCH_MS,
   });
 }
@@ -43,7 +44,8 @@ export function usePairScreen() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { code: string; name?: string }) => api.send<Screen>('POST', '/screens/pair', input),
+    mutationFn: (input: RouteBody<'pairScreen'>) =>
+      api.send<RouteAnswer<'pairScreen'>>('POST', '/screens/pair', input),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.screens }),
   });
 }
@@ -53,7 +55,7 @@ export function useUpdateScreen(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (patch: ScreenPatch) =>
-      api.send<Screen>('PATCH', `/screens/${encodeURIComponent(id)}`, patch),
+      api.send<RouteAnswer<'updateScreen'>>('PATCH', `/screens/${encodeURIComponent(id)}`, patch),
     onSuccess: (screen) => {
       client.setQueryData(keys.screen(id), screen);
       return client.invalidateQueries({ queryKey: keys.screens, exact: true });
@@ -65,7 +67,8 @@ export function useDeleteScreen() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.send<unknown>('DELETE', `/screens/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      api.send<RouteAnswer<'unpairScreen'>>('DELETE', `/screens/${encodeURIComponent(id)}`),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.screens }),
   });
 }
@@ -75,7 +78,7 @@ export function useCommands(id: string) {
   return useQuery({
     queryKey: keys.commands(id),
     queryFn: async () =>
-      (await api.get<{ commands: Command[] }>(`/screens/${encodeURIComponent(id)}/commands`)).commands,
+      (await api.get<RouteAnswer<'listCommands'>>(`/screens/${encodeURIComponent(id)}/commands`)).commands,
     refetchInterval: (query) =>
       (query.state.data ?? []).some((command) => command.state === 'pending')
         ? PENDING_COMMANDS_REFETCH_MS
@@ -87,8 +90,8 @@ export function useSendCommand(id: string) {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { command: string; param?: unknown }) =>
-      api.send<Command>('POST', `/screens/${encodeURIComponent(id)}/commands`, input),
+    mutationFn: (input: RouteBody<'raiseCommand'>) =>
+      api.send<RouteAnswer<'raiseCommand'>>('POST', `/screens/${encodeURIComponent(id)}/commands`, input),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.commands(id) }),
   });
 }
@@ -98,7 +101,7 @@ export function useBlockDevice(playerId: string) {
   const api = useApi();
   return useMutation({
     mutationFn: (blocked: boolean) =>
-      api.send<{ playerId: string; blocked: boolean }>(
+      api.send<RouteAnswer<'blockPlayer'>>(
         'POST',
         `/players/${encodeURIComponent(playerId)}/${blocked ? 'block' : 'unblock'}`,
       ),
@@ -109,8 +112,7 @@ export function useDevice(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: keys.device(id),
-    queryFn: () =>
-      api.get<{ device: unknown; updatedAt: number | null }>(`/screens/${encodeURIComponent(id)}/device`),
+    queryFn: () => api.get<RouteAnswer<'device'>>(`/screens/${encodeURIComponent(id)}/device`),
     retry: false,
   });
 }
@@ -120,7 +122,7 @@ export function useLogs(id: string) {
   return useQuery({
     queryKey: keys.logs(id),
     queryFn: async () =>
-      (await api.get<{ lines: LogLine[] }>(`/screens/${encodeURIComponent(id)}/logs?limit=20`)).lines,
+      (await api.get<RouteAnswer<'logs'>>(`/screens/${encodeURIComponent(id)}/logs?limit=20`)).lines,
     refetchInterval: SCREENS_REFETCH_MS,
   });
 }
@@ -142,7 +144,7 @@ export function useMediaList() {
   const api = useApi();
   return useQuery({
     queryKey: keys.media,
-    queryFn: async () => (await api.get<{ media: Media[] }>('/media')).media,
+    queryFn: async () => (await api.get<RouteAnswer<'listMedia'>>('/media')).media,
   });
 }
 
@@ -150,7 +152,8 @@ export function useDeleteMedia() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.send<unknown>('DELETE', `/media/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      api.send<RouteAnswer<'deleteMedia'>>('DELETE', `/media/${encodeURIComponent(id)}`),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.media }),
   });
 }
