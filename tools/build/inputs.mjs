@@ -51,12 +51,16 @@ function filesBelow(root, dir) {
  * The inputs of a build that bundles the packages in `dirs` (relative to `root`).
  * @param {string} root
  * @param {string[]} dirs
+ * @param {Map<string, string[]>} [walked] folders already listed in this run (the targets share packages)
  * @returns {string[]} sorted, root-relative, forward slashes
  */
-export function inputFiles(root, dirs) {
+export function inputFiles(root, dirs, walked = new Map()) {
   const files = new Set(ROOT_INPUTS.filter((file) => fs.existsSync(path.join(root, file))));
-  for (const dir of [...dirs, ...SHARED_INPUT_DIRS])
-    for (const file of filesBelow(root, dir)) files.add(file);
+  for (const dir of [...dirs, ...SHARED_INPUT_DIRS]) {
+    let below = walked.get(dir);
+    if (below === undefined) walked.set(dir, (below = filesBelow(root, dir)));
+    for (const file of below) files.add(file);
+  }
   return [...files].sort();
 }
 
@@ -64,17 +68,22 @@ export function inputFiles(root, dirs) {
  * Hashes `files` (root-relative) by content.
  * @param {string} root
  * @param {string[]} files
+ * @param {Map<string, string>} [hashed] files already hashed in this run (the targets share packages)
  * @returns {Fingerprint}
  */
-export function fingerprint(root, files) {
+export function fingerprint(root, files, hashed = new Map()) {
   /** @type {Record<string, string>} */
   const hashes = {};
   const total = crypto.createHash('sha256');
   for (const file of [...files].sort()) {
-    const hash = crypto
-      .createHash('sha256')
-      .update(fs.readFileSync(path.join(root, file)))
-      .digest('hex');
+    let hash = hashed.get(file);
+    if (hash === undefined) {
+      hash = crypto
+        .createHash('sha256')
+        .update(fs.readFileSync(path.join(root, file)))
+        .digest('hex');
+      hashed.set(file, hash);
+    }
     hashes[file] = hash;
     total.update(`${file}\0${hash}\n`);
   }

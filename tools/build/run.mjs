@@ -21,8 +21,10 @@ import { buildViteApp } from './viteApp.mjs';
  * @returns {import('./targets.mjs').TargetState[]}
  */
 export function staleTargets(options) {
+  /** @type {Map<string, string>} */
+  const hashed = new Map();
   return selectTargets(listTargets(options.root), options.names ?? [])
-    .map((target) => targetState(options.root, target))
+    .map((target) => targetState(options.root, target, hashed))
     .filter((state) => state.reason !== null);
 }
 
@@ -50,8 +52,10 @@ export async function buildTargets(options) {
   const built = [];
   /** @type {string[]} */
   const failures = [];
+  /** @type {Map<string, string>} */
+  const hashed = new Map();
   for (const target of targets) {
-    const state = targetState(root, target);
+    const state = targetState(root, target, hashed);
     const reason = options.force === true ? 'forced' : state.reason;
     if (reason === null) continue;
     log(`building ${target.name} (${reason})`);

@@ -38,6 +38,8 @@ const NAMED_CHANGES = 3;
  */
 export function listTargets(root) {
   const workspace = readWorkspace(root);
+  /** @type {Map<string, string[]>} */
+  const walked = new Map();
   /** @type {Target[]} */
   const targets = [];
   for (const pkg of workspace.values()) {
@@ -50,7 +52,7 @@ export function listTargets(root) {
       dir: pkg.dir,
       kind: isServer ? 'server' : 'vite',
       output: `${pkg.dir}/${isServer ? SERVER_OUTPUT : APP_OUTPUT}`,
-      inputs: inputFiles(root, dirs),
+      inputs: inputFiles(root, dirs, walked),
     });
   }
   return targets.sort((a, b) => Number(b.kind === 'server') - Number(a.kind === 'server'));
@@ -100,10 +102,11 @@ export function writeStamp(root, target, print) {
  * Whether `target` must be built, and why.
  * @param {string} root
  * @param {Target} target
+ * @param {Map<string, string>} [hashed] files already hashed in this run
  * @returns {TargetState}
  */
-export function targetState(root, target) {
-  const print = fingerprint(root, target.inputs);
+export function targetState(root, target, hashed) {
+  const print = fingerprint(root, target.inputs, hashed);
   if (!fs.existsSync(path.join(root, target.output))) {
     return { target, fingerprint: print, reason: `${target.output} does not exist` };
   }
