@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import { joinPath, parsePath, resolveServerValues, setAtPath, type RealtimeValue } from '@marquee/protocol';
 import type { Database } from '../db/schema';
 import { newId } from '../ids';
-import { locateInDocument } from './documentPath';
+import { DOCUMENT_DEPTH, locateInDocument } from './documentPath';
 import type { DocumentStore, WriteOptions } from './documentStore';
 import { playerShapeCheck } from './playerShape';
 import type { Principal, RealtimeRules } from './rules';
@@ -147,7 +147,10 @@ export class DisconnectActions {
     const { check } = writeOptions(action);
     if (check === undefined) return;
     const { docPath } = locateInDocument(action.path);
-    const { value: document } = await this.documents.get(docPath);
+    // An action that replaces whole branches (presence's "went away" record) leaves them the same whatever the
+    // document holds: no read, on the path every player takes at every connection.
+    const wholeBranches = writtenPaths(action).every((segments) => segments.length === DOCUMENT_DEPTH + 1);
+    const document = wholeBranches ? null : (await this.documents.get(docPath)).value;
     const after = applyAction(document, action, this.clock());
     if (after !== document) check(after);
   }
