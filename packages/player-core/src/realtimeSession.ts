@@ -1,6 +1,7 @@
 // The realtime set-up both players share (docs/player.md §Identity session, docs/protocols/identity.md
 // §Custom-token sign-in): an identity session signed in with the player's custom token, and a realtime database
-// whose connection authenticates with that session's ID token once the sign-in is through.
+// whose connection authenticates with that session's ID token once the sign-in is through. The database opens when
+// first read, so the caller's start-up order decides (the general player: after the identity wait of §Start-up).
 
 import { decodeApiToken, type AuthObject } from '@marquee/protocol';
 import { createDatabase, type Database } from '@marquee/realtime';
@@ -29,7 +30,8 @@ export interface RealtimeSessionOptions {
 
 export interface RealtimeSession {
   identity: IdentitySession;
-  db: Database;
+  /** The realtime database on this identity, opened when first read (the caller's start-up order decides). */
+  readonly db: Database;
   /** The player id of the API token. */
   tokenPlayerId: string;
   /** The signed-in uid; rejects with the identity service's error. */
@@ -53,15 +55,25 @@ export function startRealtimeSession(options: RealtimeSessionOptions): RealtimeS
     : identity.signInWithCustomToken(auth.firebaseTokenV2).then((session) => session.uid);
   // Whoever awaits signIn handles its failure; this keeps an unawaited rejection from being reported twice.
   signIn.catch(() => {});
-  const db = createDatabase({
-    url: config.realtimeUrl,
-    restUrl: config.apiUrl,
-    ...(options.localCopy === undefined ? {} : { storage: options.localCopy }),
-    getToken: async () => {
-      await signIn.catch(() => null);
-      return identity.getIdToken();
+  let db: Database | null = null;
+  const openDatabase = () =>
+    createDatabase({
+      url: config.realtimeUrl,
+      restUrl: config.apiUrl,
+      ...(options.localCopy === undefined ? {} : { storage: options.localCopy }),
+      getToken: async () => {
+        await signIn.catch(() => null);
+        return identity.getIdToken();
+      },
+      logger,
+    });
+  return {
+    identity,
+    tokenPlayerId,
+    signIn,
+    get db() {
+      db ??= openDatabase();
+      return db;
     },
-    logger,
-  });
-  return { identity, db, tokenPlayerId, signIn };
+  };
 }

@@ -152,8 +152,8 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
   });
   logger.addSink(shipper.sink);
 
-  // 4. The realtime database, on the identity session (kept across reloads: the player must start offline).
-  const { identity, db, tokenPlayerId, signIn } = startRealtimeSession({
+  // The identity session, kept across reloads: the player must start offline.
+  const realtime = startRealtimeSession({
     config,
     auth: resolved.auth,
     identityStorage: safeLocalStorage(win),
@@ -165,6 +165,7 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
       reload();
     },
   });
+  const { identity, tokenPlayerId, signIn } = realtime;
   signIn.catch((error: unknown) => {
     if (error instanceof IdentityError && STALE_CREDENTIAL_CODES.includes(error.code)) {
       // The player was deleted or its credentials replaced elsewhere: register again.
@@ -180,6 +181,9 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
     signIn.catch(() => tokenPlayerId),
     new Promise<string>((resolve) => win.setTimeout(() => resolve(tokenPlayerId), IDENTITY_WAIT_MS)),
   ]);
+
+  // 4. The realtime database.
+  const { db } = realtime;
 
   return {
     kind: 'ready',
