@@ -3,31 +3,12 @@
 // (not wait out the 15 s framed-environment wait and run without it), also when the wrapper adds fields of its own
 // to every message kind, and pass it its stored data cleaned by the stored-data cleaning rule.
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../harness/server';
-import { startStage, stopStage } from '../harness/stage';
-import {
-  playerFrameOf,
-  serveRawWrapper,
-  timeToRegistration,
-  wrapperView,
-  type RawWrapperServer,
-} from './bridge.support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { playerFrameOf, timeToRegistration, wrapperView, useWrapperStage } from './bridge.support';
 import { waitFor } from './player.support';
 
-let server: RunningServer;
-let browser: Browser;
-let wrappers: RawWrapperServer;
-
-beforeAll(async () => {
-  ({ server, browser } = await startStage(['player', 'content']));
-  wrappers = await serveRawWrapper();
-});
-afterAll(async () => {
-  await wrappers?.close();
-  await stopStage({ server, browser });
-});
+const stage = useWrapperStage();
 
 interface Opened {
   context: BrowserContext;
@@ -38,12 +19,12 @@ interface Opened {
 }
 
 async function openWrapped(options: Record<string, string>): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const context = await stage.browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   const console: string[] = [];
   page.on('console', (message) => console.push(message.text()));
-  const startDelay = timeToRegistration(page, server.url);
-  await page.goto(wrappers.url(`${server.url}/?platform=chromeos`, options));
+  const startDelay = timeToRegistration(page, stage.server.url);
+  await page.goto(stage.wrappers.url(`${stage.server.url}/?platform=chromeos`, options));
   return { context, page, startDelay, console };
 }
 
@@ -61,7 +42,7 @@ describe('a chromeos wrapper on the common implementation (pong without from)', 
       expect.arrayContaining(['getAuthData', 'getModel', 'getMetadata', 'setAuthData']),
     );
     // Its stored data went to the wrapper's storage, less what the cleaning rule drops: never the auth object.
-    const player = playerFrameOf(page, server.url);
+    const player = playerFrameOf(page, stage.server.url);
     const deviceId = await player?.evaluate(() => JSON.parse(localStorage.getItem('deviceId') ?? 'null'));
     expect(view.storage.deviceId).toBe(deviceId);
     expect(view.storage).not.toHaveProperty('auth');

@@ -12,6 +12,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+import { useStage, type Stage } from '../harness/stage';
 import { waitFor } from './player.support';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>raw wrapper</title>
@@ -132,4 +134,13 @@ export function timeToRegistration(page: Page, serverUrl: string): () => Promise
 /** The player's frame inside the wrapper page. */
 export function playerFrameOf(page: Page, serverUrl: string): Frame | undefined {
   return page.frames().find((frame) => frame.url().startsWith(`${serverUrl}/?`));
+}
+
+/** The file's stage (server, Chromium, built player and content player) and a raw wrapper server beside it. */
+export function useWrapperStage(): Stage & { wrappers: RawWrapperServer } {
+  const stage = useStage(['player', 'content'], {
+    prepare: async () => ({ wrappers: await serveRawWrapper() }),
+  });
+  afterAll(() => stage.wrappers?.close());
+  return stage;
 }
