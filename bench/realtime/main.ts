@@ -44,7 +44,8 @@ const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 const METHOD = {
   server:
-    'apps/server/src/main.ts (npm start) on SQLite in a temporary data folder, MARQUEE_LOG_LEVEL=warn, one process',
+    'apps/server/dist/main.js (what npm start runs) on SQLite in a temporary data folder, MARQUEE_LOG_LEVEL=warn, ' +
+    'one process',
   floor:
     'floorServer.ts: raw ws + node:http in one process; same frames (auth by reading the token subject, listen, set ' +
     'kept in memory), pushes the value event on POST /players/{id}/commands (POST /players/commands: to every ' +
@@ -77,7 +78,7 @@ const METHOD = {
 /** How the N-node run (--nodes) differs from the single node's; every phase is otherwise the same. */
 const NODES_METHOD = {
   nodes:
-    'N × apps/server/src/main.ts, each its own process and port, on one PostgreSQL database (DATABASE_URL) and one ' +
+    'N × apps/server/dist/main.js, each its own process and port, on one PostgreSQL database (DATABASE_URL) and one ' +
     'Redis (REDIS_URL), sharing a data folder and MARQUEE_PUBLIC_URL; both services from @marquee/testbed in a ' +
     'temporary folder: a fresh initdb with fsync=off, synchronous_commit=off, full_page_writes=off (commits not ' +
     'waiting for a disk flush, as SQLite in WAL mode with synchronous=NORMAL), and redis-server without persistence',
