@@ -23,7 +23,7 @@ import { registerOpenApi } from './observability/openapi';
 import { playerRoutes } from './players/playerRoutes';
 import { realtimePlugin, type RealtimePluginOptions } from './realtime/realtimePlugin';
 import { loggerOptions } from './logger';
-import { closeRedisClient, createRedisClient, redisReady } from './realtime/redisClient';
+import { redisReady } from './realtime/redisClient';
 import { REDIS_START_WAIT_MS, createServices, type ServiceOptions } from './services';
 
 export type App = FastifyInstance<
@@ -33,9 +33,6 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
-
-/** Longest wait for Redis's answer to a rate-limit check before the request goes through unchecked. */
-const RATE_LIMIT_REDIS_TIMEOUT_MS = 1000;
 
 /** Largest request body by default; routes that take more or less set their own bodyLimit. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -85,7 +82,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // and the database closed last, so every acknowledged write is on disk.
   app.addHook('onClose', async () => created.close());
 
-  await registerRateLimits(app, config);
+  await registerRateLimits(app);
 
   await registerPlugins(app, options);
   return app;
@@ -95,17 +92,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
  * Rate limits are opt-in per route (config.rateLimit), each keyed as the route needs (IP or token). With REDIS_URL
  * the counters live in Redis, so a client gets the same limit whichever node answers.
  */
-async function registerRateLimits(app: App, config: Config): Promise<void> {
-  if (config.redisUrl === null) {
+async function registerRateLimits(app: App): Promise<void> {
+  // The services' rate-limit connection (closed with them), which the failed-sign-in counters share.
+  const redis = app.services.rateLimitRedis;
+  if (redis === null) {
     await app.register(rateLimit, { global: false });
     return;
   }
-  // A client of its own: a rate-limit check never waits behind the pub/sub's traffic.
-  const redis = createRedisClient(config.redisUrl, 'marquee-rate-limit', {
-    // A check that Redis does not answer in time lets the request through (skipOnError below).
-    commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS,
-  });
-  app.addHook('onClose', async () => closeRedisClient(redis));
   // Connected before the first request, which would otherwise go unchecked; when Redis was not reachable for the
   // pub/sub (which waited already), the start is not delayed again.
   const reachable = app.services.pubsub.status === 'ready';

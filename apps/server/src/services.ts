@@ -2,11 +2,14 @@
 // `app.services` (typed below). Plugins take what they need from here instead of opening their own. The domain
 // services own their queries and throw domain errors (domain/errors.ts); routes only parse, call and shape.
 
+import type { Redis } from 'ioredis';
 import type { Config, RateLimits } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { DeviceService } from './devices/deviceService';
+import { InProcessFailedSignIns, type FailedSignIns } from './identity/failedSignIns';
 import { IdentityService } from './identity/identityService';
+import { RedisFailedSignIns } from './identity/redisFailedSignIns';
 import { PlayerTokens } from './identity/playerTokens';
 import { SigningKeys } from './identity/signingKeys';
 import { DiagnosticsService } from './logs/diagnosticsService';
@@ -19,11 +22,15 @@ import { OperatorService } from './operators/operatorService';
 import { PlayerService, secureRandom } from './players/playerService';
 import { DocumentStore } from './realtime/documentStore';
 import { InProcessPubSub, type PubSub } from './realtime/pubsub';
+import { closeRedisClient, createRedisClient } from './realtime/redisClient';
 import { RedisPubSub, type RedisPubSubLog } from './realtime/redisPubSub';
 import { ScreenService } from './screens/screenService';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
+
+/** Longest wait for Redis's answer to a rate-limit check before the request goes through unchecked. */
+const RATE_LIMIT_REDIS_TIMEOUT_MS = 1000;
 
 // The rate limits live with the configuration (MARQUEE_RATE_LIMIT_*); re-exported for the routes that use them.
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './config';
@@ -34,6 +41,8 @@ export interface AppServices {
   /** The Kysely instance of `database`. */
   db: DatabaseHandle['db'];
   pubsub: PubSub;
+  /** With REDIS_URL, the connection of the rate limits (HTTP and failed sign-ins); null without. */
+  rateLimitRedis: Redis | null;
   documents: DocumentStore;
   /** Token signing and verification by kid (keys in the database). */
   keys: SigningKeys;
@@ -105,6 +114,14 @@ export async function createServices(
     });
   const ownsPubSub = options.pubsub === undefined;
   let pubsub: PubSub | undefined;
+  // A client of its own: a rate-limit check never waits behind the pub/sub's traffic, and a check that Redis does
+  // not answer in time lets the request through.
+  const rateLimitRedis =
+    config.redisUrl === null
+      ? null
+      : createRedisClient(config.redisUrl, 'marquee-rate-limit', {
+          commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS,
+        });
   try {
     if (options.migrate ?? true) await migrateToLatest(database.db, database.dialect);
     const clock = options.clock ?? Date.now;
@@ -134,7 +151,17 @@ export async function createServices(
     const keys = new SigningKeys(database.db, clock);
     await keys.ensureKey();
     const playerTokens = new PlayerTokens(keys, clock);
-    const identity = new IdentityService({ db: database.db, keys, playerTokens, clock });
+    const failedSignIns: FailedSignIns =
+      rateLimitRedis === null
+        ? new InProcessFailedSignIns(clock)
+        : new RedisFailedSignIns({
+            client: rateLimitRedis,
+            keyPrefix: `marquee:${config.environment}:`,
+            clock,
+            onUnavailable: () =>
+              log.warn('Redis did not answer: a sign-in went through without its account limit'),
+          });
+    const identity = new IdentityService({ db: database.db, keys, playerTokens, clock, failedSignIns });
     const players = new PlayerService({
       db: database.db,
       documents,
@@ -158,6 +185,7 @@ export async function createServices(
       database,
       db: database.db,
       pubsub,
+      rateLimitRedis,
       documents,
       keys,
       playerTokens,
@@ -188,11 +216,13 @@ export async function createServices(
       async close() {
         await documents.drain();
         if (ownsPubSub) await shared.close();
+        if (rateLimitRedis !== null) await closeRedisClient(rateLimitRedis);
         if (ownsDatabase) await database.close();
       },
     };
   } catch (error) {
     if (ownsPubSub) await pubsub?.close();
+    if (rateLimitRedis !== null) await closeRedisClient(rateLimitRedis);
     if (ownsDatabase) await database.close();
     throw error;
   }

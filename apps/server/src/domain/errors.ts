@@ -3,7 +3,14 @@
 // throw these and never know HTTP; http/errorHandler.ts maps each kind to its status.
 
 export type DomainErrorKind =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'unsupported';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported'
+  | 'too_many_attempts';
 
 export class DomainError extends Error {
   constructor(
@@ -44,3 +51,7 @@ export const tooLarge = (code: string, message: string, field?: string) =>
 /** A kind of content the domain does not handle (an upload that is no accepted media type). */
 export const unsupported = (code: string, message: string, field?: string) =>
   new DomainError('unsupported', code, message, field);
+
+/** Refused until `retryAfterSeconds` have passed (a limit on attempts); the answer says how long. */
+export const tooManyAttempts = (code: string, message: string, retryAfterSeconds: number) =>
+  new DomainError('too_many_attempts', code, message, undefined, { retryAfterSeconds });

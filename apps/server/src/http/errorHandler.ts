@@ -16,6 +16,7 @@ const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   unsupported: 415,
+  too_many_attempts: 429,
 };
 
 interface ValidationIssue {
@@ -69,6 +70,14 @@ function validationBody(error: FastifyError): ErrorBody {
 export interface ErrorResponse {
   status: number;
   body: ErrorBody;
+  /** Headers of the answer besides the body's (Retry-After of a refused attempt). */
+  headers?: Record<string, string>;
+}
+
+/** Retry-After of a domain error that says when to retry. */
+function retryAfterOf(error: DomainError): Record<string, string> | undefined {
+  const seconds = error.details.retryAfterSeconds;
+  return typeof seconds === 'number' ? { 'retry-after': String(seconds) } : undefined;
 }
 
 export function toErrorResponse(error: unknown): ErrorResponse {
@@ -76,6 +85,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     return {
       status: DOMAIN_STATUS[error.kind],
       body: errorBody(error.code, error.message, error.field, error.details),
+      headers: retryAfterOf(error),
     };
   }
   if (error instanceof ApiError) {
@@ -110,9 +120,10 @@ export function toErrorResponse(error: unknown): ErrorResponse {
 }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const { status, body } = toErrorResponse(error);
+  const { status, body, headers } = toErrorResponse(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, code: body.error.code }, body.error.message);
+  if (headers !== undefined) void reply.headers(headers);
   void reply.status(status).send(body);
 }
 

@@ -27,6 +27,8 @@ export class IdentityError extends Error {
     readonly code: IdentityErrorCode,
     readonly detail?: string,
     readonly statusCode = 400,
+    /** For a 429: whole seconds until a retry can succeed (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail === undefined ? code : `${code} : ${detail}`);
     this.name = 'IdentityError';

@@ -68,6 +68,9 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       return;
     }
     request.log.info({ code: identityError.code }, 'identity request refused');
+    if (identityError.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(identityError.retryAfterSeconds));
+    }
     void reply.status(identityError.statusCode).send(identityErrorBody(identityError));
   });
 

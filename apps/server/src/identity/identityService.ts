@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../db/database';
 import type { AccountKind, Database } from '../db/schema';
 import { newId } from '../ids';
 import { Accounts } from './accounts';
+import { InProcessFailedSignIns, type FailedSignIns } from './failedSignIns';
 import { IdentityError } from './identityErrors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwordHash';
 import type { PlayerTokens } from './playerTokens';
@@ -60,10 +61,19 @@ export interface IdentityServiceOptions {
   playerTokens: PlayerTokens;
   clock: () => number;
   passwordPolicy?: PasswordPolicy;
+  /** The per-account limit on failed password sign-ins; default in process, on `clock`. */
+  failedSignIns?: FailedSignIns;
 }
 
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** '15 minutes', '1 minute', '40 seconds': how long to wait, rounded up to the minute past one. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 export class IdentityService {
@@ -74,6 +84,7 @@ export class IdentityService {
   private readonly clock: () => number;
   private readonly accounts: Accounts;
   private readonly sessions: Sessions;
+  private readonly failedSignIns: FailedSignIns;
 
   constructor(options: IdentityServiceOptions) {
     this.db = options.db;
@@ -83,6 +94,7 @@ export class IdentityService {
     this.passwordPolicy = options.passwordPolicy ?? { ...DEFAULT_PASSWORD_POLICY };
     this.accounts = new Accounts(options.db, options.clock);
     this.sessions = new Sessions(options.db, options.keys, this.accounts, options.clock);
+    this.failedSignIns = options.failedSignIns ?? new InProcessFailedSignIns(options.clock);
   }
 
   // ---- verification ----
@@ -206,20 +218,33 @@ export class IdentityService {
 
   /**
    * Signs an operator in. A wrong password and an unknown email answer alike (INVALID_LOGIN_CREDENTIALS, after the
-   * same hashing work), so the answer does not tell which addresses have accounts.
+   * same hashing work), so the answer does not tell which addresses have accounts. Past the account's failed
+   * sign-ins (failedSignIns.ts), TOO_MANY_ATTEMPTS_TRY_LATER (429) until its window ends, for known and unknown
+   * addresses alike and without looking either up.
    */
   async signInWithPassword(email: unknown, password: unknown): Promise<TokenBundle> {
     const address = this.checkEmail(email);
     if (typeof password !== 'string' || password === '') throw new IdentityError('MISSING_PASSWORD');
-    const user = await this.db
-      .selectFrom('users')
-      .select(['id', 'password_hash'])
-      .where('email', '=', address)
-      .executeTakeFirst();
-    const candidate = password.length > PASSWORD_MAX_LENGTH ? '' : password;
-    const matches = await verifyPassword(candidate, user?.password_hash ?? (await dummyPasswordHash()));
-    if (user === undefined || !matches || candidate === '')
-      throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
+    const attempt = await this.failedSignIns.take(address);
+    if (!attempt.allowed) {
+      const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
+      throw new IdentityError(
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+        `Too many failed sign-ins for this account: try again in ${waitText(seconds)}.`,
+        429,
+        seconds,
+      );
+    }
+    let user: { id: string } | undefined;
+    try {
+      user = await this.checkPassword(address, password);
+    } catch (error) {
+      await this.failedSignIns.giveBack(address);
+      throw error;
+    }
+    // A failure keeps the attempt taken: it counts.
+    if (user === undefined) throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
+    await this.failedSignIns.clear(address);
     const account = await this.accounts.usable('operator', user.id);
     await this.db
       .updateTable('users')
@@ -281,6 +306,18 @@ export class IdentityService {
   }
 
   // ---- internals ----
+
+  /** The operator whose password this is, undefined for a wrong one or an unknown address (same hashing work). */
+  private async checkPassword(address: string, password: string): Promise<{ id: string } | undefined> {
+    const user = await this.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('email', '=', address)
+      .executeTakeFirst();
+    const candidate = password.length > PASSWORD_MAX_LENGTH ? '' : password;
+    const matches = await verifyPassword(candidate, user?.password_hash ?? (await dummyPasswordHash()));
+    return user !== undefined && matches && candidate !== '' ? { id: user.id } : undefined;
+  }
 
   private checkEmail(email: unknown): string {
     if (typeof email !== 'string' || email.trim() === '') throw new IdentityError('MISSING_EMAIL');

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Me, SessionAnswer, SignInRequest } from '@marquee/management-api';
 import { checkPassword, describeUnmetRequirements } from '@marquee/protocol';
 import type { Database } from '../db/schema';
-import { conflict, forbidden, invalid, unauthenticated } from '../domain/errors';
+import { conflict, forbidden, invalid, tooManyAttempts, unauthenticated } from '../domain/errors';
 import { newId } from '../ids';
 import { IdentityError } from '../identity/identityErrors';
 import type { IdentityService, TokenBundle } from '../identity/identityService';
@@ -48,6 +48,12 @@ function fromIdentityError(error: unknown): unknown {
       return unauthenticated('INVALID_CREDENTIALS', 'Wrong email address or password');
     case 'USER_DISABLED':
       return forbidden('ACCOUNT_DISABLED', 'This account is disabled');
+    case 'TOO_MANY_ATTEMPTS_TRY_LATER':
+      return tooManyAttempts(
+        'TOO_MANY_ATTEMPTS',
+        error.detail ?? 'Too many failed sign-ins for this account: try again later',
+        error.retryAfterSeconds ?? 1,
+      );
     default:
       return invalid(error.code, error.message);
   }
