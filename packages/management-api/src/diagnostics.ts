@@ -25,6 +25,8 @@ export type LogQuery = z.output<typeof LogQuerySchema>;
 
 const LogLineViewSchema = z.object({
   id: z.string(),
+  /** The service that sent the line ('meet-player', 'marquee-player'), when it said. */
+  service: z.string().nullable(),
   level: z.string(),
   message: z.string(),
   data: z.unknown(),

@@ -136,6 +136,8 @@ export interface LogsTable {
   id: string;
   player_id: string | null;
   org_id: string | null;
+  /** The sending service's name, when the batch gave one. */
+  service: string | null;
   level: string;
   message: string;
   data: JsonText | null;

@@ -99,7 +99,8 @@ export class DiagnosticsService {
     const { rows, nextCursor } = await newestFirst(select, query.limit, query.cursor);
     const lines = rows.map((row) => {
       const { data, time } = unpackData(row.data);
-      return { id: row.id, level: row.level, message: row.message, data, time, createdAt: row.created_at };
+      const { id, service, level, message, created_at: createdAt } = row;
+      return { id, service, level, message, data, time, createdAt };
     });
     return { lines, nextCursor };
   }

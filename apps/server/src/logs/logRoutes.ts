@@ -71,9 +71,8 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const player = await players.authenticateSender(credentialOf(request));
-      const { lines } = request.body;
-      const receivedAt = await logs.storeLines(player, lines);
-      return reply.status(201).send({ accepted: lines.length, receivedAt });
+      const receivedAt = await logs.storeLines(player, request.body);
+      return reply.status(201).send({ accepted: request.body.lines.length, receivedAt });
     },
   );
 

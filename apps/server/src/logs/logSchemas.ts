@@ -44,9 +44,21 @@ const LogLineSchema = z.strictObject({
 });
 export type LogLine = z.output<typeof LogLineSchema>;
 
+/** A sending service's name, e.g. 'meet-player': short, lower-case, the studio shows it beside each line. */
+export const LOG_SERVICE_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
+
 export const LogBatchSchema = z.strictObject({
+  /** The service every line of the batch comes from. */
+  service: z
+    .string()
+    .regex(
+      LOG_SERVICE_PATTERN,
+      'must be a service name: a lower-case letter, then at most 39 lower-case letters, digits or "-"',
+    )
+    .optional(),
   lines: z.array(LogLineSchema).min(1).max(LOG_BATCH_MAX_LINES),
 });
+export type LogBatch = z.output<typeof LogBatchSchema>;
 
 export const ErrorReportSchema = z.strictObject({
   message: z.string().min(1).max(ERROR_MESSAGE_MAX_LENGTH),

@@ -9,7 +9,7 @@ import type { Database, Player } from '../db/schema';
 import { invalid } from '../domain/errors';
 import { newId } from '../ids';
 import { sniffMediaType } from '../media/sniff';
-import type { ErrorReport, LogLine } from './logSchemas';
+import type { ErrorReport, LogBatch } from './logSchemas';
 import { DEFAULT_RETENTION, RETAINED, keepNewest } from './retention';
 
 /** What the data column keeps besides the message: the sender's payload and clock, when given. */
@@ -42,8 +42,8 @@ export class LogService {
     return now;
   }
 
-  /** Stores a batch of lines; answers when they were received. */
-  async storeLines(player: Player, lines: readonly LogLine[]): Promise<number> {
+  /** Stores a batch of lines, each with the batch's service; answers when they were received. */
+  async storeLines(player: Player, { service, lines }: LogBatch): Promise<number> {
     const now = this.clock();
     // Ids ascend in the batch's order, so that lines of one millisecond keep their order (retention.ts).
     const ids = lines.map(() => newId(now)).sort();
@@ -55,6 +55,7 @@ export class LogService {
             id: ids[index] as string,
             player_id: player.id,
             org_id: player.org_id,
+            service: service ?? null,
             level: line.level,
             message: line.message,
             data: storedData({ data: line.data, time: line.time }),
