@@ -61,6 +61,8 @@ export const MAX_STRING_BYTES = 10 * 1024 * 1024;
 export const STATS_FIRST_REPORT_MIN_MS = 10 * SECOND;
 export const STATS_FIRST_REPORT_MAX_MS = 30 * SECOND;
 export const STATS_REPORT_MAX_INTERVAL_MS = 10 * MINUTE;
+/** Each interval between two stats reports is this many times the one before, up to the maximum. */
+export const STATS_REPORT_INTERVAL_GROWTH = 2;
 
 export const BRIDGE_CALL_TIMEOUT_MS = 5 * SECOND;
 export const BRIDGE_PING_INTERVAL_MS = 100;

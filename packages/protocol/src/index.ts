@@ -19,6 +19,7 @@ export * from './overriddenPlayer';
 export * from './pairingCode';
 export * from './passwordPolicy';
 export * from './playerDocument';
+export * from './playerStats';
 export * from './queryId';
 export * from './queryString';
 export * from './realtimeMessages';
