@@ -7,9 +7,9 @@ import type { AuthObject } from '@marquee/protocol';
 import type { HttpClient } from './httpClient';
 import { isAuthObject } from './storage';
 
-export const ROTATION_ANSWERED_NO_AUTH = 'The credentials rotation answered no auth object';
+const ROTATION_ANSWERED_NO_AUTH = 'The credentials rotation answered no auth object';
 
-export function credentialsPath(playerId: string): string {
+function credentialsPath(playerId: string): string {
   return `/_internal/players/${encodeURIComponent(playerId)}/credentials`;
 }
 
