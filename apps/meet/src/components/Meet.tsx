@@ -5,12 +5,11 @@ import type { MeetSession } from '../session/startMeet';
 import { useDuplicateDetection } from '../hooks/useDuplicateDetection';
 import { useFrameBridge } from '../hooks/useFrameBridge';
 import { useFrameSource } from '../hooks/useFrameSource';
-import { useLogLevel } from '../hooks/useLogLevel';
 import { useMeetActionFlags } from '../hooks/useMeetActionFlags';
 import { useMeetDailyRestart } from '../hooks/useMeetDailyRestart';
 import { useMeetSettings } from '../hooks/useMeetSettings';
 import { usePresence } from '../hooks/usePresence';
-import { useRealtimeValue } from '@marquee/player-core';
+import { useRealtimeValue, useRemoteLogLevel } from '@marquee/player-core';
 import { MeetFrame } from './MeetFrame';
 
 export function Meet({ session }: { session: MeetSession }) {
@@ -22,7 +21,7 @@ export function Meet({ session }: { session: MeetSession }) {
   const overridden = useRealtimeValue(session, 'overridden_player');
   const presence = usePresence(session);
   const settings = useMeetSettings(session, settingsValue);
-  useLogLevel(session, logging);
+  useRemoteLogLevel(session, logging);
   useMeetActionFlags(session, flags);
   useMeetDailyRestart(settings, session.reload, session.logger);
   const cleanup = useCallback(() => {

@@ -6,7 +6,7 @@ import { createCommands } from '../session/commands';
 import type { PlayerSession } from '../session/startPlayer';
 import { BROWSER_PLATFORM, canClearCache } from '../session/platform';
 import { useActionFlags } from '../hooks/useActionFlags';
-import { useErrorReports, useRemoteLogLevel, useStorageCleared } from '../hooks/useBackgroundDuties';
+import { useErrorReports, useStorageCleared } from '../hooks/useBackgroundDuties';
 import { useConnection } from '../hooks/useConnection';
 import { uniqueUrl, useCopyUniqueUrl } from '../hooks/useCopyUniqueUrl';
 import { useDailyRestart } from '../hooks/useDailyRestart';
@@ -18,9 +18,10 @@ import { useInstallPrompt } from '../hooks/useInstallPrompt';
 import { useMultiTab } from '../hooks/useMultiTab';
 import { useOrientation, useViewportScale } from '../hooks/useOrientation';
 import { usePlayerUrl } from '../hooks/usePlayerUrl';
-import { useRealtimeValue } from '@marquee/player-core';
+import { useRealtimeValue, useRemoteLogLevel } from '@marquee/player-core';
 import { useSettings } from '../hooks/useSettings';
 import { useSidebar } from '../hooks/useSidebar';
+import { useStats } from '../hooks/useStats';
 import { useUptime } from '../hooks/useUptime';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Hamburger } from './Hamburger';
@@ -61,6 +62,7 @@ export function Player({ session }: { session: PlayerSession }) {
   const frameBridge = useFrameBridge(session, frameRef, frameUrl, { pairingCode, appData, getDeviceRecord });
   const ip = session.hardware?.ip ?? null;
   useHeartbeat(session, ip);
+  useStats(session, frameBridge, connection.online);
 
   useErrorReports(session);
   useRemoteLogLevel(session, logging);

@@ -3,8 +3,8 @@
 // native cache, mute); the frame what only the content can (its own mute, its screenshot, its device record).
 
 import type { Bridge } from '@marquee/bridge';
-import { STORAGE_KEYS, type AuthObject } from '@marquee/protocol';
-import { isAuthObject } from '@marquee/player-core';
+import { STORAGE_KEYS } from '@marquee/protocol';
+import { rotateCredentials } from '@marquee/player-core';
 import type { PlayerSession } from './startPlayer';
 
 export const playerPath = (playerId: string, suffix = '') =>
@@ -38,11 +38,7 @@ export function createCommands(session: PlayerSession, frame: () => Bridge | nul
   const id = session.playerId;
   return {
     async rotateCredentials() {
-      const auth = await http.request<AuthObject>('DELETE', playerPath(id, '/credentials'), {
-        authorization: session.auth().secret,
-      });
-      if (!isAuthObject(auth)) throw new Error('credentials rotation answered no auth object');
-      await session.setAuth(auth);
+      await session.setAuth(await rotateCredentials(http, id, session.auth().secret));
       session.identity.signOut(); // the old identity's tokens were revoked with the old credentials
       session.reload();
     },
