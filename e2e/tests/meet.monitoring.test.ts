@@ -55,12 +55,21 @@ describe('meeting player: monitoring', () => {
     await setOverriddenPlayer(server, operator, playerId, { href: `${server.url}/content/?override` });
     const line = await waitFor(
       async () =>
-        (await reported<{ level: string; message: string }>(operator, screenId, 'logs')).find((candidate) =>
-          candidate.message.includes('No websocket URL provided'),
-        ),
+        (
+          await reported<{ level: string; message: string; service: string | null }>(
+            operator,
+            screenId,
+            'logs',
+          )
+        ).find((candidate) => candidate.message.includes('No websocket URL provided')),
       45_000,
     );
-    expect(line).toMatchObject({ level: 'error', message: '[meet-player] No websocket URL provided' });
+    // The line names its service; its message is as logged.
+    expect(line).toMatchObject({
+      level: 'error',
+      service: 'meet-player',
+      message: 'No websocket URL provided',
+    });
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 // Ships log lines to the logging service (POST /logs/lines) in batches: warnings and errors by default, bounded
 // in memory (the oldest lines go first when the server is away), at most 100 lines a batch as the server takes.
+// Each batch names the player's service, which the studio shows beside each line, so messages carry no prefix.
 // A failed batch is kept for the next attempt; the shipper's own failures are never shipped (no feedback loop).
 
 import type { LogLine } from './logger';
@@ -11,8 +12,17 @@ export const LOG_BUFFER_MAX_LINES = 500;
 export const LOG_SHIP_INTERVAL_MS = 30_000;
 const MESSAGE_MAX_LENGTH = 4096;
 
+/** The body of POST /logs/lines. */
+export interface LogBatch {
+  /** The sending service, e.g. 'marquee-player' or 'meet-player': a lower-case letter, then up to 39 of a-z0-9-. */
+  service: string;
+  lines: LogLine[];
+}
+
 export interface LogShipperOptions {
-  send: (lines: LogLine[]) => Promise<unknown>;
+  /** The service every shipped line comes from. */
+  service: string;
+  send: (batch: LogBatch) => Promise<unknown>;
   /** Levels shipped; default warnings and errors. */
   levels?: readonly LogLine['level'][];
   timers?: Timers;
@@ -39,6 +49,7 @@ function jsonOf(data: unknown): unknown {
 }
 
 export function createLogShipper({
+  service,
   send,
   levels = ['error', 'warn'],
   timers = defaultTimers,
@@ -50,7 +61,7 @@ export function createLogShipper({
     sending = true;
     const batch = buffer.slice(0, LOG_BATCH_MAX_LINES);
     try {
-      await send(batch);
+      await send({ service, lines: batch });
       buffer = buffer.slice(batch.length);
     } catch (error) {
       // A refused batch (4xx) would be refused again: dropped. Anything else is kept for the next attempt.

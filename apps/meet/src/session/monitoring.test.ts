@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOG_SHIP_INTERVAL_MS, createLogger, type HttpClient } from '@marquee/player-core';
-import { startMonitoring, withService } from './monitoring';
+import { startMonitoring } from './monitoring';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -20,7 +20,7 @@ function setup() {
 }
 
 describe('startMonitoring', () => {
-  it('ships warnings and errors under the service name, batched', async () => {
+  it('ships warnings and errors in batches naming the service, the messages as logged', async () => {
     const { request, logger } = setup();
     logger.info('not shipped');
     logger.warn('socket closed', { code: 1006 });
@@ -29,9 +29,10 @@ describe('startMonitoring', () => {
     await vi.advanceTimersByTimeAsync(LOG_SHIP_INTERVAL_MS);
     expect(request).toHaveBeenCalledWith('POST', '/logs/lines', {
       body: {
+        service: 'meet-player',
         lines: [
-          { level: 'warn', message: '[meet-player] socket closed', data: { code: 1006 }, time: 42 },
-          { level: 'error', message: '[meet-player] registration failed', data: 'HTTP 429', time: 42 },
+          { level: 'warn', message: 'socket closed', data: { code: 1006 }, time: 42 },
+          { level: 'error', message: 'registration failed', data: 'HTTP 429', time: 42 },
         ],
       },
     });
@@ -52,13 +53,5 @@ describe('startMonitoring', () => {
     events.dispatchEvent(Object.assign(new Event('error'), { message: 'after stop' }));
     await vi.advanceTimersByTimeAsync(LOG_SHIP_INTERVAL_MS);
     expect(request).not.toHaveBeenCalled();
-  });
-});
-
-describe('withService', () => {
-  it('keeps a prefixed message within the logging service bound', () => {
-    const line = withService('meet-player', { level: 'error', message: 'x'.repeat(5000), time: 1 });
-    expect(line.message).toHaveLength(4096);
-    expect(line.message.startsWith('[meet-player] x')).toBe(true);
   });
 });

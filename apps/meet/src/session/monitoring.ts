@@ -1,6 +1,7 @@
 // What the meeting-room player reports, as the general player does (docs/player.md §Logging and monitoring), under
 // its own service name 'meet-player' (docs/meeting-room.md §Credentials): its warnings and errors, batched to the
-// logging service, and its uncaught errors and unhandled rejections as error reports. Every session is sampled.
+// logging service (each batch names the service), and its uncaught errors and unhandled rejections as error
+// reports. Every session is sampled.
 
 import {
   ERRORS_PATH,
@@ -8,12 +9,8 @@ import {
   createLogShipper,
   reportUncaughtErrors,
   type HttpClient,
-  type LogLine,
   type Logger,
 } from '@marquee/player-core';
-
-/** The logging service's bound on a line's message. */
-const SHIPPED_MESSAGE_MAX_LENGTH = 4096;
 
 export interface MonitoringOptions {
   service: string;
@@ -24,18 +21,11 @@ export interface MonitoringOptions {
   events: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 }
 
-/** A shipped line names its service as the console line does: the logging service keeps no service per line. */
-export function withService(service: string, line: LogLine): LogLine {
-  return { ...line, message: `[${service}] ${line.message}`.slice(0, SHIPPED_MESSAGE_MAX_LENGTH) };
-}
-
 /** Starts both; returns the function that stops them. */
 export function startMonitoring({ service, logger, http, events }: MonitoringOptions): () => void {
   const shipper = createLogShipper({
-    send: (lines) =>
-      http.request('POST', LOG_LINES_PATH, {
-        body: { lines: lines.map((line) => withService(service, line)) },
-      }),
+    service,
+    send: (batch) => http.request('POST', LOG_LINES_PATH, { body: batch }),
   });
   const removeSink = logger.addSink(shipper.sink);
   const stopReports = reportUncaughtErrors({

@@ -148,7 +148,8 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
   currentAuth = resolved.auth;
   // Warnings and errors reach the logging service, batched.
   const shipper = createLogShipper({
-    send: (lines) => http.request('POST', LOG_LINES_PATH, { body: { lines } }),
+    service: SERVICE_NAME,
+    send: (batch) => http.request('POST', LOG_LINES_PATH, { body: batch }),
   });
   logger.addSink(shipper.sink);
 
