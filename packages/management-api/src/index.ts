@@ -9,5 +9,6 @@ export * from './devices';
 export * from './diagnostics';
 export * from './ids';
 export * from './media';
+export * from './playerStats';
 export * from './routes';
 export * from './screens';

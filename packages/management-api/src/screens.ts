@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { APP_DATA_ITEM_TYPES, ScreenNameSchema, SettingsPatchSchema } from '@marquee/protocol';
 import { ContentInputSchema, type ContentInput } from './content';
+import { PlayerStatsViewSchema } from './playerStats';
 
 const { shape } = SettingsPatchSchema;
 
@@ -37,6 +38,8 @@ const ScreenStatusSchema = z.object({
   /** '{h}hr {m}m {s}s' as of the last heartbeat. */
   uptime: nullableString,
   uptimeSeconds: nullableNumber,
+  /** The player's latest runtime stats; absent until it has reported. */
+  stats: PlayerStatsViewSchema.optional(),
 });
 export type ScreenStatus = z.output<typeof ScreenStatusSchema>;
 

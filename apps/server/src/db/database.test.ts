@@ -12,6 +12,7 @@ const TABLES = [
   'media',
   'orgs',
   'player_accounts',
+  'player_stats',
   'players',
   'realtime_documents',
   'refresh_tokens',

@@ -107,6 +107,13 @@ export interface PlayersTable {
   updated_at: Millis;
 }
 
+/** The latest runtime stats of a player (protocol's PlayerStats as JSON), one row per player. */
+export interface PlayerStatsTable {
+  player_id: string;
+  stats: JsonText;
+  reported_at: Millis;
+}
+
 export interface CommandsTable {
   id: string;
   player_id: string;
@@ -198,6 +205,7 @@ export interface Database {
   signing_keys: SigningKeysTable;
   screens: ScreensTable;
   players: PlayersTable;
+  player_stats: PlayerStatsTable;
   commands: CommandsTable;
   media: MediaTable;
   logs: LogsTable;

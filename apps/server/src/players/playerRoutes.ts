@@ -8,6 +8,7 @@ import { PLAYER_ID_PATTERN } from '@marquee/management-api';
 import {
   ACTION_NAME_PATTERN,
   AuthObjectSchema,
+  PlayerStatsSchema,
   RegistrationRequestSchema,
   SettingsPatchSchema,
 } from '@marquee/protocol';
@@ -18,6 +19,8 @@ import { perAddress, perPlayer } from '../http/rateLimits';
 /** Registration and heartbeat bodies: a device record and a status, never more than this. */
 const PLAYER_BODY_LIMIT = 64 * 1024;
 const SETTINGS_BODY_LIMIT = 16 * 1024;
+/** A stats report is a few hundred bytes. */
+const STATS_BODY_LIMIT = 16 * 1024;
 
 const playerId = z.string().regex(PLAYER_ID_PATTERN, 'must be a player id (letters, digits, "_" or "-")');
 const idParams = z.object({ id: playerId });
@@ -136,6 +139,25 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const player = await players.authenticate(credentialOf(request), request.params.id);
       return { receivedAt: await players.heartbeat(player.id, request.body, request.ip) };
+    },
+  );
+
+  app.post(
+    '/:id/stats',
+    {
+      bodyLimit: STATS_BODY_LIMIT,
+      config: perToken,
+      schema: {
+        summary: 'Report the runtime stats; the server keeps the latest (docs/player.md §Stats)',
+        tags: ['player'],
+        params: idParams,
+        body: PlayerStatsSchema,
+        response: { 200: z.object({ receivedAt: z.number() }) },
+      },
+    },
+    async (request) => {
+      const player = await players.authenticate(credentialOf(request), request.params.id);
+      return { receivedAt: await players.stats.record(player.id, request.body) };
     },
   );
 

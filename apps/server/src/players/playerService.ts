@@ -1,7 +1,8 @@
 // What the player API does (docs/protocols/player-api.md), apart from HTTP: registration, authentication of a
 // player by its API token or secret, credentials rotation, settings, unpairing, hard reset, heartbeat, and the
-// action flags (raised by the management API, acknowledged by the player; commandFlags.ts). The player's realtime
-// document players/{id} is written through the document store, so listeners see every change.
+// action flags (raised by the management API, acknowledged by the player; commandFlags.ts), and the runtime stats
+// (playerStats.ts). The player's realtime document players/{id} is written through the document store, so listeners
+// see every change.
 
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -24,6 +25,7 @@ import type { ApiTokenClaims, PlayerTokens } from '../identity/playerTokens';
 import { TokenError } from '../identity/signingKeys';
 import type { DocumentStore } from '../realtime/documentStore';
 import { CommandFlags, type CommandParam, type CommandTarget, type RaisedCommand } from './commandFlags';
+import { PlayerStatsService } from './playerStats';
 import { hashSecret, newSecret, secretMatches } from './secrets';
 
 /** Tries for a pairing code not held by another unpaired player (collisions are rare: 32^6 codes). */
@@ -66,6 +68,8 @@ export class PlayerService {
   private readonly random: () => number;
   private readonly exemptOrgs: readonly string[];
   private readonly flags: CommandFlags;
+  /** The players' runtime stats: each one's latest report. */
+  readonly stats: PlayerStatsService;
 
   constructor(options: PlayerServiceOptions) {
     this.db = options.db;
@@ -76,6 +80,7 @@ export class PlayerService {
     this.random = options.random ?? secureRandom;
     this.exemptOrgs = options.exemptOrgs ?? [];
     this.flags = new CommandFlags(options.db, options.documents, options.clock);
+    this.stats = new PlayerStatsService(options.db, options.clock);
   }
 
   // ---- registration ----

@@ -1,7 +1,8 @@
 // A screen as the studio shows it: the row, the settings the player is actually using (its realtime document,
 // which the player's own sidebar also changes), and its live status. Online is the player's realtime
 // connection/connected (docs/protocols/realtime.md §Presence); the rest comes from the last heartbeat and device
-// record, and a screen whose heartbeats stopped is flagged.
+// record, and a screen whose heartbeats stopped is flagged. The player's latest runtime stats come along once it
+// has reported (docs/player.md §Stats).
 
 import type { Kysely } from 'kysely';
 import type { ScreenStatus, ScreenView } from '@marquee/management-api';
@@ -15,6 +16,7 @@ import {
   type RealtimeValue,
 } from '@marquee/protocol';
 import type { Database, Player, Screen } from '../db/schema';
+import { latestPlayerStats, type ReportedStats } from '../players/playerStats';
 import type { DocumentStore } from '../realtime/documentStore';
 import { parseStoredContent } from './content';
 import { SCREEN_SETTING_NAMES, parseScreenSettings, screenSettingsOf } from './screenSettings';
@@ -55,7 +57,12 @@ export function documentBranch<B extends PlayerBranch>(doc: RealtimeValue, branc
   return (parsed.success ? parsed.data : undefined) as PlayerDocument[B];
 }
 
-function statusOf(player: Player | undefined, doc: RealtimeValue, now: number): ScreenStatus {
+function statusOf(
+  player: Player | undefined,
+  doc: RealtimeValue,
+  reported: ReportedStats | undefined,
+  now: number,
+): ScreenStatus {
   const heartbeat = parseObject(player?.last_heartbeat ?? null);
   const device = parseObject(player?.last_device_record ?? null);
   const connection = documentBranch(doc, 'connection');
@@ -75,6 +82,7 @@ function statusOf(player: Player | undefined, doc: RealtimeValue, now: number): 
     remoteIp: player?.last_ip ?? null,
     uptime: uptimeSeconds === null ? stringAt(heartbeat, 'uptime') : formatUptime(uptimeSeconds),
     uptimeSeconds,
+    ...(reported === undefined ? {} : { stats: { ...reported.stats, reportedAt: reported.reportedAt } }),
   };
 }
 
@@ -82,6 +90,7 @@ function toScreenView(
   screen: Screen,
   player: Player | undefined,
   doc: RealtimeValue,
+  reported: ReportedStats | undefined,
   now: number,
 ): ScreenView {
   // The player applies its document's settings, which its own sidebar may have changed since the studio did.
@@ -99,7 +108,7 @@ function toScreenView(
     playerId: screen.player_id,
     settings: known,
     content: { version: content.version, items: content.items, sources: content.sources },
-    status: statusOf(player, doc, now),
+    status: statusOf(player, doc, reported, now),
     createdAt: screen.created_at,
     updatedAt: screen.updated_at,
   };
@@ -119,6 +128,7 @@ export async function screenViews(deps: ScreenViewDeps, screens: readonly Screen
       ? []
       : await deps.db.selectFrom('players').selectAll().where('id', 'in', playerIds).execute();
   const byId = new Map(players.map((player) => [player.id, player]));
+  const stats = await latestPlayerStats(deps.db, playerIds);
   const docs = await Promise.all(
     screens.map(async (screen) =>
       screen.player_id === null
@@ -132,6 +142,7 @@ export async function screenViews(deps: ScreenViewDeps, screens: readonly Screen
       screen,
       screen.player_id === null ? undefined : byId.get(screen.player_id),
       docs[index] ?? null,
+      screen.player_id === null ? undefined : stats.get(screen.player_id),
       now,
     ),
   );

@@ -7,12 +7,14 @@ import type { Database } from '../schema';
 import { initialMigration } from './0001_initial';
 import { armedDisconnectsByPlayerMigration } from './0002_armed_disconnects_by_player';
 import { logLineServiceMigration } from './0003_log_line_service';
+import { playerStatsMigration } from './0004_player_stats';
 
 export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
     '0002_armed_disconnects_by_player': armedDisconnectsByPlayerMigration,
     '0003_log_line_service': logLineServiceMigration,
+    '0004_player_stats': playerStatsMigration,
   };
 }
 
