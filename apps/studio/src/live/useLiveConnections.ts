@@ -1,28 +1,32 @@
-// Live online/offline of the screens' players: a realtime listen on players/{id}/connection for each (operators
-// may read their org's players), so the studio changes the moment a player connects or drops; the screens query
-// is refetched on each change for the heartbeat, IP and uptime that only the API knows.
+// Live online/offline of the screens' players: a realtime listen on each player's connection record (operators
+// may read their organisation's players), so the studio changes the moment a player connects or drops; the screens
+// query is refetched on each change for the heartbeat, IP and uptime that only the API knows. The path and the
+// record's shape are protocol's (docs/protocols/realtime.md §Presence).
 
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { ConnectionRecordSchema, playerBranchPath, type ConnectionRecord } from '@marquee/protocol';
 import { createDatabase, onValue, ref, type Database } from '@marquee/realtime';
 import { useServices, useSession } from '../api/context';
 import { keys } from '../api/queries';
 
-export interface LiveConnection {
-  connected: boolean;
-  connected_at: number | null;
-  disconnected_at: number | null;
+export type LiveConnection = Pick<ConnectionRecord, 'connected' | 'connected_at' | 'disconnected_at'>;
+
+/** The connection record read at a player's path; null when there is none or it is not one. */
+export function liveConnectionOf(value: unknown): LiveConnection | null {
+  const parsed = ConnectionRecordSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { connected, connected_at, disconnected_at } = parsed.data;
+  return { connected, connected_at, disconnected_at };
 }
 
-function connectionOf(value: unknown): LiveConnection | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  const time = (x: unknown) => (typeof x === 'number' ? x : null);
-  return {
-    connected: v.connected === true,
-    connected_at: time(v.connected_at),
-    disconnected_at: time(v.disconnected_at),
-  };
+/** The realtime path of the player's connection record; null for an id that is no realtime key. */
+function connectionPath(playerId: string): string | null {
+  try {
+    return playerBranchPath(playerId, 'connection');
+  } catch {
+    return null;
+  }
 }
 
 export function useLiveConnections(playerIds: readonly string[]): ReadonlyMap<string, LiveConnection> {
@@ -52,11 +56,13 @@ export function useLiveConnections(playerIds: readonly string[]): ReadonlyMap<st
 
   useEffect(() => {
     if (db === null) return;
-    const stops = ids.map((id) =>
-      onValue(
-        ref(db, `players/${id}/connection`),
+    const stops = ids.flatMap((id) => {
+      const path = connectionPath(id);
+      if (path === null) return [];
+      return onValue(
+        ref(db, path),
         (snapshot) => {
-          const connection = connectionOf(snapshot.val());
+          const connection = liveConnectionOf(snapshot.val());
           setLive((current) => {
             const next = new Map(current);
             if (connection === null) next.delete(id);
@@ -66,8 +72,8 @@ export function useLiveConnections(playerIds: readonly string[]): ReadonlyMap<st
           void client.invalidateQueries({ queryKey: keys.screens });
         },
         () => {},
-      ),
-    );
+      );
+    });
     return () => stops.forEach((stop) => stop());
   }, [db, ids, client]);
 
