@@ -92,6 +92,13 @@ export function DiagnosticsPanel({
                       {line.level}
                     </Badge>
                   </Table.Td>
+                  <Table.Td w={130}>
+                    {line.service !== null && (
+                      <Text size="xs" c="dimmed" ff="monospace" title="Sent by">
+                        {line.service}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm">{line.message}</Text>
                   </Table.Td>
