@@ -2,7 +2,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTargets, staleTargets } from './run.mjs';
-import { createTestWorkspace, type TestWorkspace } from './testWorkspace';
+import { createTestWorkspace, type TestWorkspace } from './test/workspace';
 
 describe('buildTargets', () => {
   let workspace: TestWorkspace;

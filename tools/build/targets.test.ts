@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listTargets, targetState, writeStamp, type Target } from './targets.mjs';
-import { createTestWorkspace, type TestWorkspace } from './testWorkspace';
+import { createTestWorkspace, type TestWorkspace } from './test/workspace';
 
 describe('build targets', () => {
   let workspace: TestWorkspace;

@@ -1,6 +1,6 @@
-// A small workspace in a temporary folder for the build's tests, laid out as this repository is: a server that
-// bundles one workspace package, an unrelated package, a Vite app, tools/, a lockfile. Its node_modules links our
-// packages as npm does, so real esbuild and Vite builds run in it.
+// A small workspace in a temporary folder for the build's tests (kept in test/, which no build reads), laid out
+// as this repository is: a server that bundles one workspace package, an unrelated package, a Vite app, tools/, a
+// lockfile. Its node_modules links our packages as npm does, so real esbuild and Vite builds run in it.
 
 import fs from 'node:fs';
 import os from 'node:os';
