@@ -26,6 +26,7 @@ import { isOnline } from './liveStatus';
 import { ScreenFacts } from './ScreenFacts';
 import { ScreenshotCard } from './ScreenshotCard';
 import { SettingsForm, settingsValuesOf } from './SettingsForm';
+import { StatsCard } from './StatsCard';
 import { StatusBadge } from './StatusBadge';
 
 /** After a screenshot is asked for, its image is looked for this long (the player uploads after acknowledging). */
@@ -146,6 +147,7 @@ export function ScreenPage() {
         <Tabs.Panel value="overview">
           <Stack gap="lg">
             <ScreenFacts status={data.status} now={now} />
+            <StatsCard stats={data.status.stats} now={now} />
             <Grid gutter="lg">
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Paper withBorder radius="md" p="lg">
