@@ -23,6 +23,8 @@ const nullableNumber = z.number().nullable();
 
 const ScreenStatusSchema = z.object({
   online: z.boolean(),
+  /** The screen's device is blocked (docs/management-api.md §Devices); false without a player. */
+  blocked: z.boolean(),
   connectedAt: nullableNumber,
   disconnectedAt: nullableNumber,
   lastHeartbeatAt: nullableNumber,
@@ -35,7 +37,10 @@ const ScreenStatusSchema = z.object({
   ip: nullableString,
   /** The address the last heartbeat came from, as the server saw it. */
   remoteIp: nullableString,
-  /** '{h}hr {m}m {s}s' as of the last heartbeat. */
+  /**
+   * '{h}hr {m}m {s}s' now: the uptime the last heartbeat reported plus the time since it arrived; null once
+   * heartbeats are overdue.
+   */
   uptime: nullableString,
   uptimeSeconds: nullableNumber,
   /** The player's latest runtime stats; absent until it has reported. */

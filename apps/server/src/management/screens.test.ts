@@ -105,6 +105,7 @@ describe('/api/v1/screens', () => {
       screens = (await api('GET', '/screens', undefined, own.token)).json().screens;
       expect(screens[0].status).toEqual({
         online: true,
+        blocked: false,
         connectedAt: test.clock(),
         disconnectedAt: null,
         lastHeartbeatAt: test.clock(),

@@ -57,6 +57,17 @@ export function documentBranch<B extends PlayerBranch>(doc: RealtimeValue, branc
   return (parsed.success ? parsed.data : undefined) as PlayerDocument[B];
 }
 
+/**
+ * The uptime now, in seconds: what the last heartbeat said (the player's uptime when it sent it, at its start and
+ * then every minute) plus the time since it arrived; unknown once heartbeats are overdue (the player may have
+ * restarted since).
+ */
+function uptimeNow(heartbeat: Json | null, lastHeartbeatAt: number | null, overdue: boolean, now: number) {
+  const reported = numberAt(heartbeat, 'uptime') ?? numberAt(heartbeat, 'uptimeSeconds');
+  if (reported === null || lastHeartbeatAt === null || overdue) return null;
+  return Math.floor(reported + Math.max(0, now - lastHeartbeatAt) / 1000);
+}
+
 function statusOf(
   player: Player | undefined,
   doc: RealtimeValue,
@@ -66,21 +77,28 @@ function statusOf(
   const heartbeat = parseObject(player?.last_heartbeat ?? null);
   const device = parseObject(player?.last_device_record ?? null);
   const connection = documentBranch(doc, 'connection');
-  const uptimeSeconds = numberAt(heartbeat, 'uptime') ?? numberAt(heartbeat, 'uptimeSeconds');
   const lastHeartbeatAt = player?.last_heartbeat_at ?? null;
+  const heartbeatOverdue =
+    player !== undefined && (lastHeartbeatAt === null || now - lastHeartbeatAt > HEARTBEAT_OVERDUE_MS);
+  const uptimeSeconds = uptimeNow(heartbeat, lastHeartbeatAt, heartbeatOverdue, now);
   return {
     online: connection?.connected === true,
+    blocked: player?.blocked === 1,
     connectedAt: connection?.connected_at ?? null,
     disconnectedAt: connection?.disconnected_at ?? null,
     lastHeartbeatAt,
-    heartbeatOverdue:
-      player !== undefined && (lastHeartbeatAt === null || now - lastHeartbeatAt > HEARTBEAT_OVERDUE_MS),
+    heartbeatOverdue,
     platform: stringAt(device, 'platform') ?? player?.platform ?? stringAt(heartbeat, 'platform'),
     model: stringAt(device, 'model') ?? player?.model ?? null,
     version: stringAt(device, 'version') ?? player?.version ?? stringAt(heartbeat, 'version'),
     ip: stringAt(device, 'device', 'ip') ?? stringAt(heartbeat, 'ip') ?? player?.last_ip ?? null,
     remoteIp: player?.last_ip ?? null,
-    uptime: uptimeSeconds === null ? stringAt(heartbeat, 'uptime') : formatUptime(uptimeSeconds),
+    uptime:
+      uptimeSeconds !== null
+        ? formatUptime(uptimeSeconds)
+        : heartbeatOverdue
+          ? null
+          : stringAt(heartbeat, 'uptime'),
     uptimeSeconds,
     ...(reported === undefined ? {} : { stats: { ...reported.stats, reportedAt: reported.reportedAt } }),
   };

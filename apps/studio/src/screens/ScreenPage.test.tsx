@@ -14,6 +14,7 @@ const lobby: Screen = {
   content: { version: 1, items: [], sources: [] },
   status: {
     online: true,
+    blocked: false,
     connectedAt: NOW,
     disconnectedAt: null,
     lastHeartbeatAt: NOW,

@@ -20,6 +20,7 @@ const lobby: Screen = {
   },
   status: {
     online: false,
+    blocked: false,
     connectedAt: null,
     disconnectedAt: NOW - 60_000,
     lastHeartbeatAt: NOW - 30_000,
