@@ -99,12 +99,16 @@ export function useSendCommand(id: string) {
 /** Blocks or unblocks a screen's device: a blocked device's registration and player calls are refused (403). */
 export function useBlockDevice(playerId: string) {
   const api = useApi();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (blocked: boolean) =>
       api.send<RouteAnswer<'blockPlayer'>>(
         'POST',
         `/players/${encodeURIComponent(playerId)}/${blocked ? 'block' : 'unblock'}`,
       ),
+    // The screen views say whether the device is blocked: the mutation ends once they say it anew.
+    onSuccess: () =>
+      client.invalidateQueries({ queryKey: keys.screens, predicate: (query) => query.queryKey.length <= 2 }),
   });
 }
 

@@ -129,7 +129,13 @@ export function ScreenPage() {
           </Text>
         </Stack>
         <Group gap="xs">
-          {data.playerId !== null && <BlockDeviceControl playerId={data.playerId} screenName={data.name} />}
+          {data.playerId !== null && (
+            <BlockDeviceControl
+              playerId={data.playerId}
+              screenName={data.name}
+              blocked={data.status.blocked}
+            />
+          )}
           <Button color="red" variant="subtle" onClick={unpair} loading={remove.isPending}>
             Remove screen
           </Button>
