@@ -1,7 +1,8 @@
-// The content player's service worker (scope /content/): precaches the built app shell, answers page loads from
-// the network with the last good copy as fallback, and serves uploaded media cache-first (Range requests
-// included), so a paired screen keeps playing offline and after a reboot without network. Built on its own as a
-// classic script by the plugin in vite.config.ts, which defines __PRECACHE_MANIFEST__.
+// The content player's service worker (scope /content/): precaches the built app shell, keeps the page from the
+// moment it installs, answers page loads from the network with the last good copy as fallback, and serves uploaded
+// media cache-first (Range requests included), so a paired screen keeps playing offline and after a reboot without
+// network, from its very first start on. Built on its own as a classic script by the plugin in vite.config.ts,
+// which defines __PRECACHE_MANIFEST__.
 
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -29,7 +30,23 @@ const PAGES_CACHE = 'marquee-content-pages';
 const MEDIA_MAX_ENTRIES = 300;
 const NETWORK_TIMEOUT_SECONDS = 4;
 
-worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
+/**
+ * The page load that registers the worker went to the network before the worker existed, so nothing kept it: a
+ * player restarted offline right after its first start would have no page to show. The page is fetched again and
+ * kept now. A failure (the network went away meanwhile) must not fail the install: the next online load keeps it.
+ */
+async function keepThePage(): Promise<void> {
+  const cache = await caches.open(PAGES_CACHE);
+  await cache.add(new Request(__BASE__, { cache: 'reload', credentials: 'same-origin' }));
+}
+
+worker.addEventListener('install', (event) =>
+  event.waitUntil(
+    keepThePage()
+      .catch(() => {})
+      .then(() => worker.skipWaiting()),
+  ),
+);
 worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
 
 cleanupOutdatedCaches();
@@ -42,9 +59,12 @@ registerRoute(
       try {
         return await pages.handle(options);
       } catch (error) {
-        // Offline and this exact URL was never loaded: the app is one page, any cached copy of it will do.
+        // Offline and this exact URL was never loaded: the app is one page, any cached copy of it will do, whatever
+        // query string it was loaded with.
         const cache = await caches.open(PAGES_CACHE);
-        const fallback = (await cache.match(__BASE__)) ?? (await cache.match(`${__BASE__}pair`));
+        const anyQuery = { ignoreSearch: true };
+        const fallback =
+          (await cache.match(__BASE__, anyQuery)) ?? (await cache.match(`${__BASE__}pair`, anyQuery));
         if (fallback !== undefined) return fallback;
         throw error;
       }
