@@ -82,6 +82,20 @@ describe('DocumentStore group commit (sqlite)', () => {
     expect(await small.get(`${c}/n`)).toEqual({ value: 3, revision: 1 });
   });
 
+  it('waits for a Kysely transaction open on the connection to end rather than writing inside it', async () => {
+    const [doc] = docs(1) as [string];
+    let write: Promise<unknown> | undefined;
+    const rolledBack = testDatabase.handle.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('realtime_documents').select('path').execute();
+      write = store.set(`${doc}/n`, 1);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the write's batch is due meanwhile
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    expect(await write).toEqual({ docPath: doc, revision: 1, changedPaths: [`${doc}/n`] });
+    expect(await store.get(`${doc}/n`)).toEqual({ value: 1, revision: 1 });
+  });
+
   it('never turns a transaction open on the connection into its own: writes go through it as single queries', async () => {
     const [doc] = docs(1) as [string];
     const sqlite = testDatabase.handle.sqlite!;

@@ -12,6 +12,7 @@ import {
   isPlayerBranch,
   joinPath,
   restoreArrays,
+  type PlayerBranch,
   type RealtimeValue,
 } from '@marquee/protocol';
 import { DOCUMENT_DEPTH } from './documentPath';
@@ -24,7 +25,10 @@ export function checkPlayerBranch(
   branch: string,
   stored: RealtimeValue,
 ): void {
-  if (!isPlayerBranch(branch)) return;
+  if (isPlayerBranch(branch)) checkBranch(docSegments, branch, stored);
+}
+
+function checkBranch(docSegments: readonly string[], branch: PlayerBranch, stored: RealtimeValue): void {
   const value = stored === null ? undefined : restoreArrays(stored);
   const parsed = PLAYER_BRANCH_SCHEMAS[branch].safeParse(value);
   if (parsed.success) return;
@@ -49,10 +53,16 @@ export function playerShapeCheck(
 ): ((document: RealtimeValue) => void) | undefined {
   if (principal.kind !== 'player' || written.length === 0) return undefined;
   const docSegments = written[0]!.slice(0, DOCUMENT_DEPTH);
-  const branches = [
-    ...new Set(written.flatMap((segments) => segments.slice(DOCUMENT_DEPTH, DOCUMENT_DEPTH + 1))),
-  ];
+  const branches: PlayerBranch[] = [];
+  for (const segments of written) {
+    const branch = segments[DOCUMENT_DEPTH];
+    if (isPlayerBranch(branch) && !branches.includes(branch)) branches.push(branch);
+  }
+  if (branches.length === 1) {
+    const [branch] = branches as [PlayerBranch];
+    return (document) => checkBranch(docSegments, branch, getAtPath(document, [branch]));
+  }
   return (document) => {
-    for (const branch of branches) checkPlayerBranch(docSegments, branch, getAtPath(document, [branch]));
+    for (const branch of branches) checkBranch(docSegments, branch, getAtPath(document, [branch]));
   };
 }

@@ -6,9 +6,10 @@
 // burst of writes never starves reads, pings and other sockets. If the database fails a batch, its writes are
 // retried one per transaction, so each gets its own answer or its own error.
 //
-// A batch runs while holding Kysely's connection: a Kysely transaction open on it ends first, so a batch never
-// becomes part of a transaction someone else may roll back. A caller's own BEGIN, which Kysely does not know of, is
-// joined (as a savepoint), as any other query would join it.
+// A transaction open on the connection when a batch is due is either Kysely's (then the batch waits for Kysely's
+// connection, so it never becomes part of a transaction someone else may roll back) or a caller's own BEGIN, which
+// Kysely does not know of (then the batch joins it as a savepoint, as any other query would). Otherwise the batch
+// runs at once: going through Kysely's connection every time would cost every write some latency.
 
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -25,7 +26,13 @@ import {
   type QueuedWrite,
   type WriteCommitter,
 } from './writeCommitter';
-import { planDocument, type DocumentPlan, type DocumentState, type WriteOutcome } from './writePlan';
+import {
+  planDocument,
+  type DocumentPlan,
+  type DocumentState,
+  type PlanLimits,
+  type WriteOutcome,
+} from './writePlan';
 
 /** The three statements of a batch, prepared once. */
 interface Statements {
@@ -34,9 +41,16 @@ interface Statements {
   update: BetterSqlite3.Statement<[number, string, number, string, number]>;
 }
 
-/** What a committed batch did. */
+/** The writes of one document in a batch: their places in the batch, in arrival order. */
+interface DocumentGroup {
+  docPath: string;
+  writes: QueuedWrite[];
+  positions: number[];
+}
+
+/** What a committed batch did: an outcome per write of the batch (none for a write given back to the queue). */
 interface BatchResult {
-  outcomes: Map<QueuedWrite, WriteOutcome>;
+  outcomes: (WriteOutcome | undefined)[];
   hints: [string, Hint][];
 }
 
@@ -77,16 +91,18 @@ export class SqliteGroupCommit implements WriteCommitter {
     let result: BatchResult;
     try {
       if (!this.sqlite.open) throw new Error('The database is closed');
-      result = await this.db.connection().execute(async () => this.commitOrRetry(batch));
+      result = this.sqlite.inTransaction
+        ? await this.db.connection().execute(async () => this.commitOrRetry(batch))
+        : this.commitOrRetry(batch);
     } catch (error) {
       for (const write of batch) write.reject(error);
       return;
     }
     for (const [docPath, hint] of result.hints) this.context.hints.remember(docPath, hint);
     // In arrival order: the writes of one document in revision order.
-    for (const write of batch) {
-      const outcome = result.outcomes.get(write);
-      if (outcome !== undefined) answer(write, outcome, this.context);
+    for (let index = 0; index < batch.length; index++) {
+      const outcome = result.outcomes[index];
+      if (outcome !== undefined) answer(batch[index]!, outcome, this.context);
     }
   }
 
@@ -95,18 +111,17 @@ export class SqliteGroupCommit implements WriteCommitter {
       return this.commit(batch);
     } catch {
       // The database failed the batch (nothing of it was written): each write alone, with its own answer.
-      const outcomes = new Map<QueuedWrite, WriteOutcome>();
-      const hints: [string, Hint][] = [];
+      const result: BatchResult = { outcomes: [], hints: [] };
       for (const write of batch) {
         try {
           const alone = this.commit([write]);
-          alone.outcomes.forEach((outcome, key) => outcomes.set(key, outcome));
-          hints.push(...alone.hints);
+          result.outcomes.push(alone.outcomes[0]);
+          result.hints.push(...alone.hints);
         } catch (error) {
-          outcomes.set(write, { error });
+          result.outcomes.push({ error });
         }
       }
-      return { outcomes, hints };
+      return result;
     }
   }
 
@@ -115,50 +130,56 @@ export class SqliteGroupCommit implements WriteCommitter {
    * over by the byte budget go back to the head of the queue. Throws when the database fails the transaction.
    */
   private commit(batch: QueuedWrite[]): BatchResult {
-    const byDocument = new Map<string, QueuedWrite[]>();
-    for (const write of batch) {
-      const writes = byDocument.get(write.docPath);
-      if (writes === undefined) byDocument.set(write.docPath, [write]);
-      else writes.push(write);
-    }
-    const done = new Set<string>();
-    const run = this.sqlite.transaction(() => {
-      const outcomes = new Map<QueuedWrite, WriteOutcome>();
-      const hints: [string, Hint][] = [];
-      let chars = 0;
-      for (const [docPath, writes] of byDocument) {
-        if (chars > MAX_BATCH_BYTES) break;
-        const plan = this.commitDocument(docPath, writes);
-        writes.forEach((write, index) => outcomes.set(write, plan.outcomes[index]!));
-        if (plan.hint !== undefined) hints.push([docPath, plan.hint]);
-        chars += plan.row?.text.length ?? 0;
-        done.add(docPath);
+    const groups: DocumentGroup[] = [];
+    const byPath = new Map<string, DocumentGroup>();
+    for (let position = 0; position < batch.length; position++) {
+      const write = batch[position]!;
+      const group = byPath.get(write.docPath);
+      if (group === undefined) {
+        const created = { docPath: write.docPath, writes: [write], positions: [position] };
+        byPath.set(write.docPath, created);
+        groups.push(created);
+      } else {
+        group.writes.push(write);
+        group.positions.push(position);
       }
-      return { outcomes, hints };
-    });
-    const result = run.immediate();
+    }
+    const statements = this.prepareStatements();
+    const limits = { maxDocumentBytes: this.context.maxDocumentBytes, now: this.context.clock() };
+    let done = 0;
+    const result: BatchResult = { outcomes: new Array(batch.length), hints: [] };
+    this.sqlite
+      .transaction(() => {
+        let chars = 0;
+        for (; done < groups.length && chars <= MAX_BATCH_BYTES; done++) {
+          const group = groups[done]!;
+          const plan = this.commitDocument(group, statements, limits);
+          group.positions.forEach((position, index) => (result.outcomes[position] = plan.outcomes[index]));
+          if (plan.hint !== undefined) result.hints.push([group.docPath, plan.hint]);
+          chars += plan.row?.text.length ?? 0;
+        }
+      })
+      .immediate();
     // Only once committed: a failed batch is retried whole, one write at a time.
-    if (done.size < byDocument.size)
-      this.pending.unshift(...batch.filter((write) => !done.has(write.docPath)));
+    if (done < groups.length) {
+      const left = groups.slice(done).flatMap((group) => group.positions);
+      this.pending.unshift(...left.sort((a, b) => a - b).map((position) => batch[position]!));
+    }
     return result;
   }
 
   /** Plans and writes one document inside the batch's transaction. */
-  private commitDocument(docPath: string, writes: QueuedWrite[]): DocumentPlan {
-    const statements = this.prepareStatements();
-    const read = (): DocumentState => {
-      const row = statements.read.get(docPath);
-      if (row === undefined) return { value: null, revision: 0, fresh: true };
-      return { value: JSON.parse(row.value) as RealtimeValue, revision: row.revision, fresh: true };
-    };
-    const mutations = writes.map(planned);
-    const limits = { maxDocumentBytes: this.context.maxDocumentBytes, now: this.context.clock() };
+  private commitDocument(group: DocumentGroup, statements: Statements, limits: PlanLimits): DocumentPlan {
+    const { docPath } = group;
+    const mutations = group.writes.map(planned);
     const hint = this.context.hints.get(docPath);
-    let state: DocumentState = hint ? { value: hint.value, revision: hint.revision, fresh: false } : read();
+    let state = hint
+      ? { value: hint.value, revision: hint.revision, fresh: false }
+      : read(statements, docPath);
     for (;;) {
       const plan = planDocument(docPath, mutations, state, limits);
       if (plan === undefined) {
-        state = read();
+        state = read(statements, docPath);
         continue;
       }
       const { row } = plan;
@@ -170,7 +191,7 @@ export class SqliteGroupCommit implements WriteCommitter {
       if (changes === 1) return plan;
       // Inside the transaction nobody else writes: only a stale hint can lose, once.
       if (state.fresh) throw new Error(`Write to ${docPath} lost inside its own transaction`);
-      state = read();
+      state = read(statements, docPath);
     }
   }
 
@@ -185,4 +206,10 @@ export class SqliteGroupCommit implements WriteCommitter {
       ),
     });
   }
+}
+
+function read(statements: Statements, docPath: string): DocumentState {
+  const row = statements.read.get(docPath);
+  if (row === undefined) return { value: null, revision: 0, fresh: true };
+  return { value: JSON.parse(row.value) as RealtimeValue, revision: row.revision, fresh: true };
 }
