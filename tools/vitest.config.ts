@@ -1,11 +1,11 @@
 import { defineProject } from 'vitest/config';
 
-// The build's own tests: real esbuild and Vite builds in temporary workspaces.
+// The build's own tests (real esbuild and Vite builds in temporary workspaces) and the repository-wide source checks.
 export default defineProject({
   test: {
     name: 'tools',
     environment: 'node',
-    include: ['build/**/*.test.ts'],
+    include: ['build/**/*.test.ts', '*.test.ts'],
     testTimeout: 60_000,
   },
 });
