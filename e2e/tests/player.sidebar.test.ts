@@ -10,6 +10,7 @@ import {
   localValue,
   markPage,
   pairedPlayer,
+  pauseClock,
   screenView,
   sidebarControls,
   usePlayerStage,
@@ -22,7 +23,7 @@ const stage = usePlayerStage(['player', 'content']);
 describe('general player: settings sidebar in a plain browser', () => {
   it('fades the hamburger after 7 s, closes the panel after 7 s idle or an outside click', async () => {
     const { context, page } = await pairedPlayer(stage.browser, stage.server, stage.operator);
-    await page.clock.install();
+    await pauseClock(page);
     // Activity on the player's own document (the frame's events stay in the frame): near the hamburger.
     await page.mouse.move(1234, 46);
     await page.clock.runFor(6900);
@@ -74,7 +75,7 @@ describe('general player: settings sidebar in a plain browser', () => {
 
   it('validates the name (120 characters) and saves it locally after 2 s and on the server debounced 2 s', async () => {
     const { context, page, screenId } = await pairedPlayer(stage.browser, stage.server, stage.operator);
-    await page.clock.install();
+    await pauseClock(page);
     await page.click('.hamburger');
     await page.fill('#screen-name', 'x'.repeat(121));
     expect(await page.textContent('#screen-name-hint')).toBe(
@@ -155,7 +156,7 @@ describe('general player: settings sidebar in a plain browser', () => {
 
   it('toggles debug mode with 7 taps on the version within 3 s; the sidebar then stays open; one tap turns it off', async () => {
     const { context, page } = await pairedPlayer(stage.browser, stage.server, stage.operator);
-    await page.clock.install();
+    await pauseClock(page);
     await page.click('.hamburger');
     for (let i = 0; i < 6; i++) await page.click('[data-testid="version"]');
     expect(await page.$('.badge')).toBeNull();

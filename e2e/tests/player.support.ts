@@ -219,6 +219,19 @@ export async function pairedPlayer(
   return { context, page, screenId: screen.id, playerId };
 }
 
+/**
+ * Puts every timer of the player on Playwright's clock, paused: the clock is installed, the page reloaded (timers
+ * armed before the install would otherwise keep real time and fire on their own) and, once the reloaded player is
+ * connected, paused, so only runFor moves time.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.reload();
+  await page.waitForSelector('[data-testid="connection"][data-database="true"]', { state: 'attached' });
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
 /** Marks the page's window so that a reload can be told apart (the mark goes with the page). */
 export async function markPage(page: Page): Promise<void> {
   await page.evaluate(() => ((window as unknown as { __mark: boolean }).__mark = true));
