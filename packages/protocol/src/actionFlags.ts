@@ -1,5 +1,5 @@
-// Remote action flags (SPEC.md §4 "Remote action flags", §7; DESIGN.md §3 "Remote commands"): the player takes
-// one pending flag at a time, highest priority first, and acknowledges it through the API.
+// Remote action flags (docs/player.md §Action flags, docs/protocols/player-api.md §Acknowledgements): the player
+// takes one pending flag at a time, highest priority first, and acknowledges it through the API.
 
 /** Known flags, highest priority first. */
 export const ACTION_FLAG_PRIORITY = [

@@ -1,7 +1,8 @@
-// Reading the claims of the player's API token (DESIGN.md §3: a JWT whose `sub` is the player id and, after
-// pairing, `org_id` and `screen_id`). The client never verifies the signature — the server does — it only reads.
-// Error messages mirror the jwt-decode library's (SPEC.md §8 "invalid token"). atob/TextDecoder are not part of
-// the ES2023 library this package is limited to, so base64url and UTF-8 are decoded here.
+// Reading the claims of the player's API token (docs/protocols/player-api.md §Credentials: a JWT whose `sub` is the
+// player id and, after pairing, `org_id` and `screen_id`). The client never verifies the signature — the server
+// does — it only reads. Error messages mirror the jwt-decode library's (docs/player.md §Validation).
+// atob/TextDecoder are not part of the ES2023 library this package is limited to, so base64url and UTF-8 are
+// decoded here.
 
 export class InvalidTokenError extends Error {
   constructor(message: string) {

@@ -1,4 +1,5 @@
-// Mode → API base URL (SPEC.md §1, DESIGN.md §8 "Mode"): 'edge' selects staging, anything else production.
+// Mode → API base URL (docs/player.md §Overview; docs/decisions.md, "Mode"): 'edge' selects staging, any other
+// mode production.
 
 export const MODES = ['production', 'edge'] as const;
 export type Mode = (typeof MODES)[number];

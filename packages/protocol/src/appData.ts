@@ -1,5 +1,6 @@
-// The content manifest at players/{id}/app/data (DESIGN.md §2), read by the content player through getAppData and
-// a realtime listen. The database stores arrays as index-keyed objects: parse what restoreArrays returns.
+// The content manifest at players/{id}/app/data (docs/data-model.md §Content manifest), read by the content player
+// through getAppData and a realtime listen. The database stores arrays as index-keyed objects: parse what
+// restoreArrays returns.
 
 import * as z from 'zod/mini';
 import { TOKEN_MAX_LENGTH, httpUrl, nonEmptyString } from './schemaText';

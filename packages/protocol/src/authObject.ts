@@ -1,4 +1,4 @@
-// The auth object (SPEC.md §3, DESIGN.md §3 "Registration"): answered by registration and credential rotation,
+// The auth object (docs/protocols/player-api.md §Credentials): answered by registration and credential rotation,
 // kept in local storage under 'auth' and passed to the parent frame.
 
 import * as z from 'zod/mini';

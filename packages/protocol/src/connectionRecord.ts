@@ -1,4 +1,4 @@
-// The connection record at players/{id}/connection (SPEC.md §3, §4 "Connection states"). The database drops nulls,
+// The connection record at players/{id}/connection (docs/player.md §Connection states). The database drops nulls,
 // so a record read back after a disconnect lacks connected_at and id: missing fields parse as null.
 
 import * as z from 'zod/mini';

@@ -1,5 +1,5 @@
-// Every business constant of SPEC.md §9 (and the few of §2–§8 that are numbers or fixed names), in one place.
-// Apps import these; they never restate a number from the spec.
+// Every business constant of docs/player.md §Constants and limits (and the few other numbers and fixed names of
+// the docs), in one place. Apps import these; they never restate a number the docs give.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -98,7 +98,7 @@ export const QUERY_DEPTH_LIMIT = 5;
 /** Number of organisations exempt from the duplicate-screen and duplicate-tab checks. */
 export const EXEMPT_ORG_COUNT = 3;
 
-// Names fixed by SPEC.md §3 and §7.
+// Names fixed by the docs (docs/player.md §Device record, docs/meeting-room.md §Overview).
 export const CONTENT_PLAYER_NAME = 'studio-player';
 export const MEET_PLATFORM = 'meet';
 export const MEET_MODEL = 'Google Meet Hardware Player';
@@ -108,7 +108,7 @@ export const MEET_ERROR_SERVICE_NAME = 'meet-player';
 export const MAIN_FRAME_ELEMENT_ID = 'sc-player-frame';
 export const SERVICE_WORKER_SCRIPT = 'service-worker.js';
 
-/** Local storage keys of SPEC.md §3, exactly. */
+/** Local storage keys of docs/player.md §Local storage, exactly. */
 export const STORAGE_KEYS = {
   auth: 'auth',
   settings: 'settings',
@@ -123,7 +123,7 @@ export const STORAGE_KEYS = {
 export const PAIRING_CODE_LENGTH = 6;
 export const PAIRING_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** A hostname containing this marker runs the canary update channel (SPEC.md §9). */
+/** A hostname containing this marker runs the canary update channel (docs/player.md §Settings). */
 export const CANARY_HOSTNAME_MARKER = '.canary.';
 
 /** Realtime database: deepest path (key count from the root) a value may reach, as Firebase's 32 levels. */

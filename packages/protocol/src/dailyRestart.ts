@@ -1,4 +1,4 @@
-// Next daily-restart instant (SPEC.md §3 "Daily-restart options", §9 "Daily restart default"): the base wall-clock
+// Next daily-restart instant (docs/meeting-room.md §Daily restart, docs/player.md §Settings): the base wall-clock
 // time in an IANA time zone plus a random 0 to range-1 minutes. Time-zone arithmetic uses only Intl, so this runs
 // in browsers and Node alike.
 

@@ -1,5 +1,6 @@
-// Daily-restart options of the meeting variant (SPEC.md §3): the time zone, the base time (default '4:00am') and
-// the random delay range in minutes (default 60). dailyRestart.ts computes the restart from them.
+// Daily-restart options of the meeting variant (docs/meeting-room.md §Daily restart): the time zone, the base time
+// (default '4:00am') and the random delay range in minutes (default 60). dailyRestart.ts computes the restart from
+// them.
 
 import * as z from 'zod/mini';
 import { DAILY_RESTART_BASE_TIME, DAILY_RESTART_RANDOM_MINUTES } from './constants';

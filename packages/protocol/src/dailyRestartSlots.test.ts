@@ -7,7 +7,7 @@ describe('DAILY_RESTART_SLOTS', () => {
     expect(DAILY_RESTART_SLOTS.map((slot) => slot.hour24)).toEqual(Array.from({ length: 24 }, (_, i) => i));
   });
 
-  it('labels midnight as in the spec', () => {
+  it('labels midnight as docs/player.md §Settings does', () => {
     expect(DAILY_RESTART_SLOTS[0]).toEqual({ value: '00:00am', label: '12:00am - 12:59am', hour24: 0 });
   });
 

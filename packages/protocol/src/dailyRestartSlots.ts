@@ -1,5 +1,5 @@
-// The 24 daily-restart slots of SPEC.md §3. Values keep the original's odd 12-hour form with '00' for the twelve
-// o'clock hour ('00:00am' is midnight, '00:00pm' noon); labels use the usual clock ('12:00am - 12:59am').
+// The 24 daily-restart slots of docs/player.md §Settings. Values keep the original's odd 12-hour form with '00' for
+// the twelve o'clock hour ('00:00am' is midnight, '00:00pm' noon); labels use the usual clock ('12:00am - 12:59am').
 
 export interface DailyRestartSlot {
   /** Stored value, e.g. '04:00am'. */

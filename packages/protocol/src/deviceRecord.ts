@@ -1,5 +1,5 @@
-// The device (player) record of SPEC.md §3, sent for logging and status, and the meeting variant's device entry.
-// What a plain browser cannot know (hardware, native platform) is optional or null.
+// The device (player) record of docs/player.md §Device record, sent for logging and status, and the meeting
+// variant's device entry. What a plain browser cannot know (hardware, native platform) is optional or null.
 
 import * as z from 'zod/mini';
 import { CONTENT_PLAYER_NAME, MEET_DEFAULT_MAKE } from './constants';
@@ -128,7 +128,7 @@ export const DeviceRecordSchema = z.object({
 });
 export type DeviceRecord = z.infer<typeof DeviceRecordSchema>;
 
-/** The meeting variant's device entry (SPEC.md §3). */
+/** The meeting variant's device entry (docs/meeting-room.md §Overview). */
 export const MeetDeviceSchema = z.object({
   id: nonEmptyString(ID_MAX_LENGTH),
   make: z._default(boundedString(LABEL_MAX_LENGTH), MEET_DEFAULT_MAKE),

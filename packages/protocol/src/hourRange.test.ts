@@ -58,7 +58,7 @@ describe('formatHourRange', () => {
     expect(() => formatHourRange(input)).toThrow(new HourRangeError('Invalid input'));
   });
 
-  it('throws an HourRangeError whose message is exactly the spec text', () => {
+  it('throws an HourRangeError whose message is exactly the text of docs/player.md §Validation', () => {
     const invalid = errorOf(() => formatHourRange('abc'));
     expect(invalid).toBeInstanceOf(HourRangeError);
     expect(invalid).toBeInstanceOf(Error);

@@ -1,7 +1,7 @@
-// The hour-to-range formatter of SPEC.md §5: 7 → '07:00-07:59'.
+// The hour-to-range formatter of docs/player.md §Validation: 7 → '07:00-07:59'.
 //
-// Errors are thrown (not returned) as an HourRangeError whose message is exactly one of the spec's two texts, so a
-// caller can show `error.message` as is. Input is checked for its type/shape first ('Invalid input'), then for
+// Errors are thrown (not returned) as an HourRangeError whose message is exactly one of the two documented texts, so
+// a caller can show `error.message` as is. Input is checked for its type/shape first ('Invalid input'), then for
 // its range ('Input out of range'): a non-integer number such as 7.5 is not an hour at all, so it is
 // 'Invalid input', while the integer 24 is 'Input out of range'.
 

@@ -1,5 +1,5 @@
-// The frame URL's scheme (DESIGN.md §8 "https"): forced to https when the player page is itself served over https
-// (mixed content would be blocked there); kept on an http origin such as localhost or a LAN install.
+// The frame URL's scheme (docs/decisions.md, "https forcing"): forced to https when the player page is itself served
+// over https (mixed content would be blocked there); kept on an http origin such as localhost or a LAN install.
 
 // An absolute http URL with a non-empty host; no URL class exists in ES2023, so the check is textual.
 const HTTP_URL = /^http:\/\/[^\s/?#\\]+(?:[/?#]\S*)?$/i;

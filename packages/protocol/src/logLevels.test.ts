@@ -3,7 +3,7 @@ import { LOG_LEVELS } from './constants';
 import { DEFAULT_LOG_LEVEL, isLogLevelName, parseLogLevel, shouldLog } from './logLevels';
 
 describe('LOG_LEVELS', () => {
-  it('are the numbers of SPEC.md §9', () => {
+  it('are the numbers of docs/player.md §Logging and monitoring', () => {
     expect(LOG_LEVELS).toEqual({ error: 0, warn: 2, info: 3, debug: 4, log: 5 });
   });
 });

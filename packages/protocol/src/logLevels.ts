@@ -1,5 +1,5 @@
-// Log-level threshold (SPEC.md §9 "Log levels"; the logging record {logLevel} of SPEC.md §3): a message is
-// written when its level's number is at most the configured one.
+// Log-level threshold (docs/player.md §Logging and monitoring, which also has the logging record {logLevel}): a
+// message is written when its level's number is at most the configured one.
 
 import { hasOwn } from './hasOwn';
 import { LOG_LEVELS, type LogLevelName } from './constants';

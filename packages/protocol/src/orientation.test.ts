@@ -8,7 +8,7 @@ import {
 } from './orientation';
 
 describe('orientation', () => {
-  it('has the four names of SPEC.md §3 with their rotations', () => {
+  it('has the four names of docs/player.md §Orientation and name with their rotations', () => {
     expect(ORIENTATIONS).toEqual(['landscape', 'portrait', 'reverse_landscape', 'reverse_portrait']);
     expect(ORIENTATIONS.map(rotationDegrees)).toEqual([0, 90, 180, 270]);
   });

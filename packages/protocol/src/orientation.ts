@@ -1,4 +1,4 @@
-// Screen orientations (SPEC.md §3 "Settings", §4 "Orientation and name"): four names, stored in settings; the
+// Screen orientations (docs/player.md §Orientation and name): four names, stored in settings; the
 // rotation input also takes the degrees 0, 90, 180 and 270, as numbers or numeric strings.
 
 export const ORIENTATIONS = ['landscape', 'portrait', 'reverse_landscape', 'reverse_portrait'] as const;

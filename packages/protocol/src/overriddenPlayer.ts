@@ -1,5 +1,6 @@
-// The overridden-player message of the meeting variant (SPEC.md §3, §4 "Overridden player"; DESIGN.md §2
-// `overridden_player`): a websocket pair 'ws-url|wss-url' to connect to, a frame URL, or an action.
+// The overridden-player message of the meeting variant (docs/meeting-room.md §Overridden player; the node
+// `overridden_player` of docs/data-model.md §The player document): a websocket pair 'ws-url|wss-url' to connect to,
+// a frame URL, or an action.
 
 import * as z from 'zod/mini';
 import { LABEL_MAX_LENGTH, URL_MAX_LENGTH, httpUrl, nonEmptyString } from './schemaText';
@@ -44,7 +45,8 @@ export const INVALID_OVERRIDDEN_PLAYER_ERROR = 'Invalid overridden player messag
 
 /**
  * Reads an overridden-player message, given as a JSON string (a websocket message) or as the parsed value (the
- * realtime node). Empty, non-JSON and malformed messages give an error to log (SPEC.md §5).
+ * realtime node). Empty, non-JSON and malformed messages give an error to log
+ * (docs/meeting-room.md §Overridden player).
  */
 export function parseOverriddenPlayerMessage(raw: unknown): OverriddenPlayerParse {
   let value = raw;

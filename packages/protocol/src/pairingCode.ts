@@ -1,5 +1,6 @@
-// Pairing codes (DESIGN.md §2 "pairing/code"): PAIRING_CODE_LENGTH characters of PAIRING_CODE_ALPHABET, which
-// leaves out the look-alikes 0/O and 1/I. Operators may type them in lower case, spaced or dashed.
+// Pairing codes (`pairing/code` of docs/data-model.md §The player document): PAIRING_CODE_LENGTH characters of
+// PAIRING_CODE_ALPHABET, which leaves out the look-alikes 0/O and 1/I. Operators may type them in lower case, spaced
+// or dashed.
 
 import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH } from './constants';
 

@@ -1,5 +1,5 @@
-// The identity password policy (SPEC.md §5; DESIGN.md §4 "Identity"): read from the identity service, shown as
-// requirements in the studio's sign-up form and enforced by the server, which refuses a weak password
+// The identity password policy (docs/protocols/identity.md §Password policy): read from the identity service, shown
+// as requirements in the studio's sign-up form and enforced by the server, which refuses a weak password
 // (WEAK_PASSWORD) with the same list. Lengths count characters (code points); the character classes are Unicode's,
 // so 'é' is a lowercase letter and '٣' a digit.
 

@@ -1,5 +1,5 @@
-// The id query parameter (SPEC.md §5): it counts only if it is a non-empty string, and in the meeting variant it
-// is the hardware id, falling back to the stored deviceId.
+// The id query parameter (docs/player.md §Validation): it counts only if it is a non-empty string, and in the
+// meeting variant it is the hardware id (docs/meeting-room.md §Start-up), falling back to the stored deviceId.
 
 import { QueryLimitError, parseQueryString } from './queryString';
 

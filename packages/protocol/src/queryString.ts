@@ -1,7 +1,8 @@
-// Query-string parsing with the limits of SPEC.md §9 / DESIGN.md §7. Input over a limit is rejected, never
-// silently truncated: a truncated query could drop the very parameter the caller was looking for.
+// Query-string parsing with the limits of docs/player.md §Validation and docs/security.md §Limits. Input over a
+// limit is rejected, never silently truncated: a truncated query could drop the very parameter the caller was
+// looking for.
 //
-// The spec's "array limit 20" is qs's classic meaning: an array index may be at most 20 ('a[20]' ok, 'a[21]'
+// The documented "array limit 20" is qs's classic meaning: an array index may be at most 20 ('a[20]' ok, 'a[21]'
 // rejected), so an array holds at most 21 elements. qs 6.17 counts elements instead of indices, hence the + 1.
 // parameterLimit counts '&'-separated parameters; depth counts bracket levels below the first key, so
 // 'a[b][c][d][e][f]' is depth 5.

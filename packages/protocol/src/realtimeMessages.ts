@@ -1,5 +1,6 @@
-// The realtime database's wire protocol (DESIGN.md §4): JSON text frames over one WebSocket at /realtime.
-// The client library (packages/realtime) and the hub (apps/server/src/realtime) both speak it from here.
+// The realtime database's wire protocol (docs/protocols/realtime.md §Messages): JSON text frames over one WebSocket
+// at /realtime. The client library (packages/realtime) and the hub (apps/server/src/realtime) both speak it from
+// here.
 //
 // Every client request carries a numeric id `r` and gets exactly one answer with the same `r`: `{r, ok: true,
 // d?}` or `{r, ok: false, code, message}`. Value events for listened paths arrive unasked as `{t: 'v', …}`, and
@@ -10,8 +11,8 @@
 import * as z from 'zod/mini';
 
 /**
- * The codes an answer may carry (DESIGN.md §4), plus invalid_request for a frame that is not a request and internal
- * for a server failure.
+ * The codes an answer may carry (docs/protocols/realtime.md §Errors), plus invalid_request for a frame that is not a
+ * request and internal for a server failure.
  */
 export const REALTIME_ERROR_CODES = [
   'permission_denied',

@@ -1,5 +1,5 @@
-// Keys and paths of the realtime database (SPEC.md §5, DESIGN.md §2), checked alike by the client before it sends
-// and by the server before it writes, so both reject with the same code and message.
+// Keys and paths of the realtime database (docs/protocols/realtime.md §Paths and values), checked alike by the
+// client before it sends and by the server before it writes, so both reject with the same code and message.
 
 import { REALTIME_MAX_DEPTH, REALTIME_MAX_KEY_BYTES } from './constants';
 import { utf8ByteLength } from './utf8';

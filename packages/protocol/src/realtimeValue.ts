@@ -1,5 +1,5 @@
-// Values of the realtime database (SPEC.md §5, DESIGN.md §2): what may be written, and the one stored form both
-// the client and the server keep.
+// Values of the realtime database (docs/protocols/realtime.md §Paths and values): what may be written, and the one
+// stored form both the client and the server keep.
 //
 // Stored form, as Firebase: a node is a string, a finite number, a boolean or an object of non-empty children.
 // null means "absent": a null (or undefined) member is dropped and an object left without members is itself null.

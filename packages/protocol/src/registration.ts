@@ -1,5 +1,5 @@
-// The registration request body of SPEC.md §7 (POST /_internal/players): settings and the device
-// {id, model, platform, device:{hardware_id}}. The answer is the auth object (authObject.ts).
+// The registration request body of docs/protocols/player-api.md §Registration (POST /_internal/players): settings
+// and the device {id, model, platform, device:{hardware_id}}. The answer is the auth object (authObject.ts).
 
 import * as z from 'zod/mini';
 import { ID_MAX_LENGTH, LABEL_MAX_LENGTH, boundedString, nonEmptyString } from './schemaText';

@@ -1,4 +1,4 @@
-// The runtime configuration the server injects into every app's index.html (DESIGN.md §1) as
+// The runtime configuration the server injects into every app's index.html (docs/architecture.md §The pieces) as
 // `window.__MARQUEE_CONFIG__`, so one build runs against any server. The server writes it, the apps read it: one
 // shape and one reader for all. A page opened without it (vite preview, a test) falls back to its own origin,
 // which is where the embedded server serves everything.
@@ -11,10 +11,10 @@ export const RUNTIME_CONFIG_GLOBAL = '__MARQUEE_CONFIG__';
 export interface RuntimeConfig {
   /** Base URL of the cloud API (player API, management API, logs). */
   apiUrl: string;
-  /** The API URLs the player's mode chooses between (DESIGN.md §8). */
+  /** The API URLs the player's mode chooses between (docs/decisions.md, "Mode"). */
   productionApiUrl: string;
   stagingApiUrl: string;
-  /** The spec's pairing-page URL: the content player's pairing page. */
+  /** The pairing URL of docs/player.md §Overview: the content player's pairing page. */
   pairingUrl: string;
   /** The content player (what app/url points to once paired). */
   contentUrl: string;

@@ -1,5 +1,6 @@
 // Bounded string schemas shared by the record schemas: every string that crosses the wire has a ceiling, so no
-// record can carry an unbounded blob. The bounds are ours (SPEC.md §9: "Business limits beyond these: not shown").
+// record can carry an unbounded blob. The bounds are ours, within the request sizes of
+// docs/security.md §Limits.
 
 import * as z from 'zod/mini';
 

@@ -1,5 +1,5 @@
-// Screen name rule of SPEC.md §5: at most SCREEN_NAME_MAX_LENGTH characters. Characters are code points, so an
-// emoji counts once, as the operator sees it, not as the two UTF-16 units of String.length.
+// Screen name rule of docs/player.md §Validation: at most SCREEN_NAME_MAX_LENGTH characters. Characters are code
+// points, so an emoji counts once, as the operator sees it, not as the two UTF-16 units of String.length.
 
 import { SCREEN_NAME_MAX_LENGTH } from './constants';
 import { codePointLength } from './utf8';

@@ -1,5 +1,6 @@
-// Player settings (SPEC.md §3 "Settings", DESIGN.md §2 `settings`): kept at players/{id}/settings, in local
-// storage under 'settings', and sent at registration and by PATCH /_internal/players/{id}/settings.
+// Player settings (docs/player.md §Settings; `settings` of docs/data-model.md §The player document): kept at
+// players/{id}/settings, in local storage under 'settings', and sent at registration and by PATCH
+// /_internal/players/{id}/settings.
 
 import * as z from 'zod/mini';
 import { DEFAULT_PLAYER_NAME } from './constants';

@@ -57,7 +57,7 @@ describe('cleanStoredData', () => {
 });
 
 describe('isCleanedStorageKey', () => {
-  it('is true for exactly the spec keys and prefix', () => {
+  it('is true for exactly the keys and prefix of docs/player.md §Local storage', () => {
     expect(CLEANED_STORAGE_KEYS).toEqual(['modelMapping', 'app', 'auth', 'data', 'code', 'connected']);
     expect(CLEANED_STORAGE_KEYS.every(isCleanedStorageKey)).toBe(true);
     expect(isCleanedStorageKey('firebase:authUser:k:[DEFAULT]')).toBe(true);

@@ -1,4 +1,4 @@
-// Stored-data cleaning (SPEC.md §1) and the local-storage copy rule (SPEC.md §3).
+// Stored-data cleaning and the local-storage copy rule (docs/player.md §Local storage).
 
 /** The hosted identity SDK keeps its session under keys such as 'firebase:authUser:<apiKey>:[DEFAULT]'. */
 export const AUTH_PROVIDER_KEY_PREFIX = 'firebase:';

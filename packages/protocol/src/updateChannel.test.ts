@@ -3,7 +3,7 @@ import { CANARY_HOSTNAME_MARKER } from './constants';
 import { UPDATE_CHANNELS, updateChannel } from './updateChannel';
 
 describe('updateChannel', () => {
-  it('has the three channels of SPEC.md §3', () => {
+  it('has the three channels of docs/player.md §Settings', () => {
     expect(UPDATE_CHANNELS).toEqual(['canary', 'stable', 'local']);
     expect(CANARY_HOSTNAME_MARKER).toBe('.canary.');
   });

@@ -1,4 +1,4 @@
-// Update channel of the web player (SPEC.md §3 "update_channel", §9 "Update channel").
+// Update channel of the web player (docs/player.md §Settings).
 
 import { CANARY_HOSTNAME_MARKER } from './constants';
 

@@ -1,4 +1,5 @@
-// Uptime label of the sidebar footer (SPEC.md §2 'Ynhr Nm Ns'; DESIGN.md §8: '{h}hr {m}m {s}s', hours past 24).
+// Uptime label of the sidebar footer (docs/player.md §Sidebar; docs/decisions.md, "Uptime": '{h}hr {m}m {s}s', hours
+// past 24).
 
 /** '{h}hr {m}m {s}s' for whole seconds (fractions dropped); negative, NaN or infinite input is '0hr 0m 0s'. */
 export function formatUptime(seconds: number): string {
