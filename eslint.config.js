@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import marquee from './tools/eslint/layering.mjs';
 
 export default tseslint.config(
   {
@@ -28,6 +29,12 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
     },
+  },
+  {
+    // Packages never import apps, apps never each other, and across workspaces only public entries.
+    files: ['apps/**', 'packages/**', 'bench/**', 'cluster/**', 'e2e/**', 'tools/**'],
+    plugins: { marquee },
+    rules: { 'marquee/layering': 'error' },
   },
   {
     files: ['**/*.tsx'],

@@ -5,7 +5,7 @@ export default defineProject({
   test: {
     name: 'tools',
     environment: 'node',
-    include: ['build/**/*.test.ts', '*.test.ts'],
+    include: ['build/**/*.test.ts', 'eslint/*.test.ts', '*.test.ts'],
     testTimeout: 60_000,
   },
 });
