@@ -1,7 +1,8 @@
-// The bridge: one side of the window-message RPC (DESIGN.md §4, SPEC.md §7). Either side may connect (ping until
-// ponged) and every side answers pings, so the player, its content frame and a native parent all use the same
-// object. A side only ever listens to its target window, from the pinned origin; before a handshake only pings
-// and pongs are looked at. Everything it holds — listener, timers, pending calls — is released by `close()`.
+// The bridge: one side of the window-message RPC (docs/protocols/bridge.md §Messages, §Timeouts). Either side may
+// connect (ping until ponged) and every side answers pings, so the player, its content frame and a native parent all
+// use the same object. A side only ever listens to its target window, from the pinned origin; before a handshake
+// only pings and pongs are looked at. Everything it holds — listener, timers, pending calls — is released by
+// `close()`.
 
 import {
   BRIDGE_CALL_TIMEOUT_MS,
@@ -20,8 +21,8 @@ import { PendingCalls } from './pendingCalls';
 import { randomId } from './randomId';
 
 /**
- * Messages longer than this many characters are ignored unparsed. Not a spec value: a bound on what a hostile or
- * broken peer can make us parse, well above a full-screen screenshot as a data URL.
+ * Messages longer than this many characters are ignored unparsed (docs/security.md §Limits): a bound on what a
+ * hostile or broken peer can make us parse, well above a full-screen screenshot as a data URL.
  */
 export const DEFAULT_MAX_MESSAGE_LENGTH = 32 * 1024 * 1024;
 

@@ -1,7 +1,8 @@
 // The bridge in a real browser: Debian Chromium (@marquee/testbed's), a parent page on one origin embedding a
 // child frame from another and a foreign frame from a third, all served by node:http on 127.0.0.1. The bridge is
-// the package's own source, bundled by vite in memory. Time-outs are checked at the spec's defaults with
-// Playwright's clock, which drives the timers of every page and frame of a context.
+// the package's own source, bundled by vite in memory. Time-outs are checked at the defaults of
+// docs/protocols/bridge.md §Timeouts with Playwright's clock, which drives the timers of every page and frame of a
+// context.
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -463,7 +464,7 @@ describe('bridge in Chromium', () => {
     expect(await call(child, 'getAuthData')).toEqual({ settled: 1, value: { token: 'parent-token' } });
   });
 
-  describe('at the spec time-outs, on a fake clock', () => {
+  describe('at the documented time-outs, on a fake clock', () => {
     let clockContext: BrowserContext;
     beforeEach(async () => {
       clockContext = await browser.newContext();

@@ -23,7 +23,7 @@ const nullableNumber = z.number().nullable();
 
 const ScreenStatusSchema = z.object({
   online: z.boolean(),
-  /** The screen's device is blocked (docs/management-api.md §Devices); false without a player. */
+  /** The screen's device is blocked (docs/management-api.md §Screens); false without a player. */
   blocked: z.boolean(),
   connectedAt: nullableNumber,
   disconnectedAt: nullableNumber,

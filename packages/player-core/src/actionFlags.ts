@@ -1,4 +1,4 @@
-// The action-flag runner (SPEC.md §4 "Remote action flags", DESIGN.md §3 "Remote commands"): one pending flag at a
+// The action-flag runner (docs/player.md §Action flags): one pending flag at a
 // time, in protocol's priority order (nextActionFlag). Every flag but reset_credentials is acknowledged through
 // POST /_internal/players/{id}/{action} first and then carried out; reset_credentials is answered by the
 // credentials rotation itself, which clears the flag on the server. A flag without a handler here — unknown, or a

@@ -1,4 +1,4 @@
-// Auth resolution (SPEC.md §4 "Auth resolution"): stored auth or the parent's, copied to whichever side lacks it;
+// Auth resolution (docs/player.md §Auth): stored auth or the parent's, copied to whichever side lacks it;
 // an id query parameter that differs from the stored deviceId clears storage and re-registers under that id;
 // otherwise a player without auth registers and stores the returned auth, also passing it to the parent.
 

@@ -1,6 +1,6 @@
-// Connection state (SPEC.md §4 "Connection states"): presence is realtime's trackPresence (the exact writes and
-// the armed disconnect action of the spec); the player is online when the database's connected flag is true, and
-// when it is false the fallback reachability check decides. The browser's online/offline events re-check.
+// Connection state (docs/player.md §Connection states): presence is realtime's trackPresence (the exact writes and
+// the armed disconnect action that section lists); the player is online when the database's connected flag is true,
+// and when it is false the fallback reachability check decides. The browser's online/offline events re-check.
 
 import { INFO_CONNECTED_PATH } from '@marquee/protocol';
 import { onValue, ref, trackPresence, type Database } from '@marquee/realtime';

@@ -25,7 +25,7 @@ describe('scheduleDailyRestart', () => {
     expect(restart).toHaveBeenCalledTimes(2);
   });
 
-  it("defaults to the spec's 4:00am and honours the zone's offset", () => {
+  it("defaults to 4:00am, as docs/player.md §Settings says, and honours the zone's offset", () => {
     vi.setSystemTime(Date.UTC(2026, 6, 1, 0, 0)); // 02:00 in Paris (CEST, UTC+2)
     const restart = vi.fn();
     const stop = scheduleDailyRestart({ timezone: 'Europe/Paris', slot: null, restart, random: () => 0 });

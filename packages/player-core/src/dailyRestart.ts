@@ -1,5 +1,5 @@
-// The daily restart scheduler (SPEC.md §2, §3, §9): when daily restart is on, restart at the chosen hour slot (in
-// the device's IANA time zone) plus a random 0–59 minutes, so the slot '04:00am' restarts between 4:00 and 4:59
+// The daily restart scheduler (docs/player.md §Settings): when daily restart is on, restart at the chosen hour slot
+// (in the device's IANA time zone) plus a random 0–59 minutes, so the slot '04:00am' restarts between 4:00 and 4:59
 // as its label '4:00am - 4:59am' says. The instant comes from protocol's nextRestartTime; re-armed after each run.
 
 import { DAILY_RESTART_BASE_TIME, DAILY_RESTART_RANDOM_MINUTES, nextRestartTime } from '@marquee/protocol';
@@ -8,7 +8,7 @@ import { defaultTimers, systemClock, type Clock, type Timers } from './timers';
 
 export interface DailyRestartScheduleOptions {
   timezone: string;
-  /** A slot value such as '04:00am'; default the spec's '4:00am'. */
+  /** A slot value such as '04:00am'; default '4:00am' (docs/player.md §Settings). */
   slot?: string | null;
   restart: () => void;
   clock?: Clock;

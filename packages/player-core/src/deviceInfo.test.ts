@@ -45,7 +45,7 @@ describe('buildDeviceRecord', () => {
     });
   });
 
-  it('builds the record of SPEC.md §3 that the server accepts', () => {
+  it('builds the record of docs/player.md §Device record that the server accepts', () => {
     const record = buildDeviceRecord(input);
     expect(z.safeParse(DeviceRecordSchema, record).success).toBe(true);
     expect(record).toMatchObject({

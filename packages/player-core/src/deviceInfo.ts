@@ -1,5 +1,5 @@
-// The device (player) record of SPEC.md §3, sent to the logging service (POST /logs/device) on load and every 12
-// hours, except when there is no source URL or the source is the pairing app (SPEC.md §7). org_id and screen_id
+// The device (player) record of docs/player.md §Device record, sent to the logging service (POST /logs/device) on
+// load and every 12 hours, except when there is no source URL or the source is the pairing app. org_id and screen_id
 // are read from the API token. Only zod-free protocol modules are used here: a player bundle carries no schemas.
 
 import {
@@ -117,7 +117,7 @@ export function buildDeviceRecord(input: DeviceRecordInput): Record<string, unkn
   };
 }
 
-/** SPEC.md §7: no record without a source URL, nor while the frame shows the pairing app. */
+/** docs/player.md §Device record: no record without a source URL, nor while the frame shows the pairing app. */
 export function shouldSendDeviceRecord(sourceUrl: string | null, pairingUrl: string): boolean {
   if (sourceUrl === null || sourceUrl === '') return false;
   return !sourceUrl.startsWith(pairingUrl);

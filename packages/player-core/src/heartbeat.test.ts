@@ -30,7 +30,7 @@ describe('startHeartbeat', () => {
     stop();
   });
 
-  it('builds the heartbeat path of SPEC.md §7', () => {
+  it('builds the heartbeat path of docs/protocols/player-api.md §Heartbeat', () => {
     expect(heartbeatPath('p-1')).toBe('/_internal/players/p-1/heartbeat');
   });
 });

@@ -1,5 +1,6 @@
-// The heartbeat (SPEC.md §7): POST /_internal/players/{id}/heartbeat on start, every minute, and when the browser
-// comes back online. The body is what the studio shows: uptime (seconds), ip, platform, version.
+// The heartbeat (docs/protocols/player-api.md §Heartbeat): POST /_internal/players/{id}/heartbeat on start, every
+// minute, and when the browser comes back online. The body is what the studio shows: uptime (seconds), ip, platform,
+// version.
 
 import { HEARTBEAT_INTERVAL_MS } from '@marquee/protocol';
 import { defaultTimers, type Timers } from './timers';

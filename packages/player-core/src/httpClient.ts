@@ -1,8 +1,8 @@
-// The player's HTTP client (SPEC.md §1, §7, §8): every call carries Authorization = the API token (bare, as the
-// spec has it). A failed response — an HTTP error status or a network failure — is rebroadcast as a window event
-// named for the HTTP-client error, with the error as its detail, and then rejected. It is logged as
-// '[HttpClientError] {url} {message}' with status and response data, once per distinct failure in a row: a
-// request retried every minute against a dead server logs once, not every minute.
+// The player's HTTP client (docs/player.md §Logging and monitoring, §Errors): every call carries Authorization = the
+// API token (bare, as docs/protocols/player-api.md §Authentication has it). A failed response — an HTTP error status
+// or a network failure — is rebroadcast as a window event named for the HTTP-client error, with the error as its
+// detail, and then rejected. It is logged as '[HttpClientError] {url} {message}' with status and response data, once
+// per distinct failure in a row: a request retried every minute against a dead server logs once, not every minute.
 
 import type { Logger } from './logger';
 

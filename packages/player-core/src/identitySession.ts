@@ -1,5 +1,5 @@
-// The identity session (SPEC.md §4 "Identity session", §9; DESIGN.md §4 "Identity"): sign in with the custom
-// token at {identityUrl}/accounts:signInWithCustomToken, keep the ID token fresh by a form-encoded refresh at
+// The identity session (docs/player.md §Identity session; docs/protocols/identity.md §Tokens): sign in with the
+// custom token at {identityUrl}/accounts:signInWithCustomToken, keep the ID token fresh by a form-encoded refresh at
 // {identityUrl}/token 5 minutes before it expires, back off 30 s doubling to 16 minutes when a refresh fails,
 // treat the token as expired 30 s early, time requests out after 30 s (60 s on mobile), and sign out when the
 // provider reports the account disabled or the token expired. The session is persisted under the auth provider's

@@ -1,6 +1,7 @@
-// Logging with the levels of SPEC.md §9 (error 0, warn 2, info 3, debug 4, log 5): a line is written when its
-// level is within the configured one (the stored 'logging' {logLevel}, or the realtime logging node). Lines also go
-// to sinks (the parent's logService, the server's /logs/lines batch), which must never throw into the caller.
+// Logging with the levels of docs/player.md §Logging and monitoring (error 0, warn 2, info 3, debug 4, log 5): a
+// line is written when its level is within the configured one (the stored 'logging' {logLevel}, or the realtime
+// logging node). Lines also go to sinks (the parent's logService, the server's /logs/lines batch), which must never
+// throw into the caller.
 
 import { shouldLog, type LogLevelName } from '@marquee/protocol';
 
@@ -75,7 +76,7 @@ export function createLogger({
   };
 }
 
-/** SPEC.md §1: at start-up the product logs a service name, a mode and a version. */
+/** docs/player.md §Start-up: at start-up the product logs a service name, a mode and a version. */
 export function logStart(logger: Logger, info: { service: string; mode: string; version: string }): void {
   logger.info(`${info.service} starting`, { service: info.service, mode: info.mode, version: info.version });
 }

@@ -1,5 +1,5 @@
-// What the player needs of its parent frame (DESIGN.md §4): a bridge it can call. Calls on a parent that lacks a
-// method, or no parent at all, answer null instead of failing the start-up.
+// What the player needs of its parent frame (docs/protocols/bridge.md §Parent methods): a bridge it can call. Calls
+// on a parent that lacks a method, or no parent at all, answer null instead of failing the start-up.
 
 import type { Logger } from './logger';
 

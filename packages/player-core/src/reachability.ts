@@ -1,6 +1,6 @@
-// The fallback reachability check (SPEC.md §4, §7): when the database says disconnected, GET online.txt with a
-// cache-busting timestamp and a 5 s time-out; a status from 200 to 399 counts as online. Any failure is offline,
-// with a console warning.
+// The fallback reachability check (docs/player.md §Connection states): when the database says disconnected, GET
+// online.txt with a cache-busting timestamp and a 5 s time-out; a status from 200 to 399 counts as online. Any
+// failure is offline, with a console warning.
 
 import {
   REACHABILITY_ONLINE_STATUS_MAX,

@@ -1,7 +1,8 @@
 // The realtime set-up both players share (docs/player.md §Identity session, docs/protocols/identity.md
 // §Custom-token sign-in): an identity session signed in with the player's custom token, and a realtime database
 // whose connection authenticates with that session's ID token once the sign-in is through. The database opens when
-// first read, so the caller's start-up order decides (the general player: after the identity wait of §Start-up).
+// first read, so the caller's start-up order decides (the general player: after the identity wait of
+// docs/player.md §Start-up).
 
 import { decodeApiToken, type AuthObject } from '@marquee/protocol';
 import { createDatabase, type Database } from '@marquee/realtime';

@@ -1,4 +1,4 @@
-// Registration (SPEC.md §7 POST /_internal/players, DESIGN.md §3 "Registration"): settings and device
+// Registration (POST /_internal/players, docs/protocols/player-api.md §Registration): settings and device
 // {id, model, platform, device:{hardware_id}} in, the auth object out. A hardware id already tied to a screen
 // answers 409 DUPLICATE_HARDWARE_ID, which the player shows as the duplicate-hardware notice.
 

@@ -1,6 +1,6 @@
-// The runtime configuration the server injects into index.html as window.__MARQUEE_CONFIG__ (DESIGN.md §1), read
-// once with every field checked, so one build runs against any server. Missing fields fall back to the page's
-// own origin, which is where the embedded server serves everything.
+// The runtime configuration the server injects into index.html as window.__MARQUEE_CONFIG__
+// (docs/architecture.md §The pieces), read once with every field checked, so one build runs against any server.
+// Missing fields fall back to the page's own origin, which is where the embedded server serves everything.
 
 import {
   RUNTIME_CONFIG_GLOBAL,
@@ -11,7 +11,7 @@ import {
 
 export { RUNTIME_CONFIG_GLOBAL, readRuntimeConfig, type RuntimeConfig };
 
-/** The API base URL the mode selects (SPEC.md §1: 'edge' → staging, anything else → production). */
+/** The API base URL the mode selects (docs/player.md §Overview: 'edge' → staging, anything else → production). */
 export function apiBaseUrl(config: RuntimeConfig): string {
   return apiUrlForMode(config.mode, config);
 }

@@ -7,7 +7,7 @@ import { createPlayerStorage } from './storage';
 const auth = { apiToken: 'a', firebaseTokenV2: 'f', secret: 's' };
 
 describe('createPlayerStorage', () => {
-  it('keeps each value under the exact key of SPEC.md §3', () => {
+  it('keeps each value under the exact key of docs/player.md §Local storage', () => {
     const raw = new MemoryStorage();
     const storage = createPlayerStorage(raw);
     storage.setAuth(auth);

@@ -1,6 +1,6 @@
-// SPEC.md §4: when browser storage is cleared entirely, a callback runs after 2 s (STORAGE_CLEARED_CALLBACK_DELAY_MS).
-// The browser tells other documents of the origin through a 'storage' event whose key is null; the player's
-// callback re-registers, since its auth went with the storage.
+// docs/player.md §Auth: when browser storage is cleared entirely, a callback runs after 2 s
+// (STORAGE_CLEARED_CALLBACK_DELAY_MS). The browser tells other documents of the origin through a 'storage' event
+// whose key is null; the player's callback re-registers, since its auth went with the storage.
 
 import { STORAGE_CLEARED_CALLBACK_DELAY_MS } from '@marquee/protocol';
 import { defaultTimers, type Timers } from './timers';

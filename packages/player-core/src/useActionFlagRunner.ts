@@ -1,6 +1,6 @@
-// Remote action flags (SPEC.md §4) for the players' React views: players/{id}/action_flags drives one runner for
-// the session's life, which takes the flags one at a time in priority order, calls the latest handlers and
-// acknowledges each flag through the player API. A flag without a handler is acknowledged and logged.
+// Remote action flags (docs/player.md §Action flags) for the players' React views: players/{id}/action_flags drives
+// one runner for the session's life, which takes the flags one at a time in priority order, calls the latest
+// handlers and acknowledges each flag through the player API. A flag without a handler is acknowledged and logged.
 
 import { useEffect, useRef } from 'react';
 import {

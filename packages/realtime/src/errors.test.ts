@@ -3,7 +3,7 @@ import { RealtimeValidationError } from '@marquee/protocol';
 import { RealtimeError, errorFromAnswer, errorFromValidation } from './errors';
 
 describe('RealtimeError', () => {
-  it('carries the upper-cased code of a refused request and its message (SPEC.md §8)', () => {
+  it('carries the upper-cased code of a refused request and its message (docs/protocols/realtime.md §Errors)', () => {
     const error = errorFromAnswer({
       r: 1,
       ok: false,

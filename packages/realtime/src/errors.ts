@@ -1,6 +1,6 @@
-// The one error type of the realtime client. Its code is upper-cased as SPEC.md §8 has it ("the upper-cased
-// status"): a hub answer's code (permission_denied → PERMISSION_DENIED), a local validation's code (same rules and
-// messages as the hub), or a failure only the client sees (a transaction's MAXRETRY or SET, a closed database).
+// The one error type of the realtime client. Its code is the upper-cased wire code, as docs/protocols/realtime.md
+// §Errors has it: a hub answer's code (permission_denied → PERMISSION_DENIED), a local validation's code (same rules
+// and messages as the hub), or a failure only the client sees (a transaction's MAXRETRY or SET, a closed database).
 
 import { RealtimeValidationError, type ErrorAnswer, type RealtimeErrorCode } from '@marquee/protocol';
 

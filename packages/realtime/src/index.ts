@@ -1,5 +1,5 @@
-// @marquee/realtime: the browser client of Marquee's realtime database (DESIGN.md §4). A Firebase-like modular API
-// over a core (src/core) that it never hands out.
+// @marquee/realtime: the browser client of Marquee's realtime database (docs/protocols/realtime.md §Messages). A
+// Firebase-like modular API over a core (src/core) that it never hands out.
 export { createDatabase, goOffline, goOnline, type Database, type DatabaseOptions } from './api/database';
 export { child, ref, type DatabaseReference } from './api/reference';
 export { get, onValue, type Unsubscribe } from './api/reads';

@@ -1,4 +1,4 @@
-// The exact requests of SPEC.md §4 "Connection states", in order, with the test playing the hub over a fake
+// The exact requests of docs/player.md §Connection states, in order, with the test playing the hub over a fake
 // socket (the end-to-end behaviour against the real server is in test/presence.test.ts).
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Presence, exactly as SPEC.md §4 "Connection states" has it, for every player to reuse. On players/{id}/connection:
+// Presence, exactly as docs/player.md §Connection states has it, for all players. On players/{id}/connection:
 // - the database reports up (.info/connected true): (1) cancel any pending disconnect action, (2) write
 //   {connected: true, connected_at: server time, disconnected_at: null, id: this session's connection id},
 //   (3) arm the disconnect action {connected: false, disconnected_at: server time, connected_at: null, id: null};
@@ -74,7 +74,7 @@ export function trackPresence(db: Database, playerId: string, options: PresenceO
   return { connectionId, stop };
 }
 
-/** SPEC.md §4: the player is online when the database's connected flag is true. */
+/** docs/player.md §Connection states: the player is online when the database's connected flag is true. */
 export function isOnline(db: Database): boolean {
   return repoOf(db).connected;
 }

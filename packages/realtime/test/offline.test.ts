@@ -1,5 +1,6 @@
-// Offline behaviour against the real server (SPEC.md §4): writes made while offline show at once and reach the
-// server in order on reconnect; reads while offline come from the local copy, or are null.
+// Offline behaviour against the real server (docs/protocols/realtime.md §Offline copy): writes made while offline
+// show at once and reach the server in order on reconnect; reads while offline come from the local copy, or are
+// null.
 
 import { describe, expect, it } from 'vitest';
 import { freePort } from '@marquee/testbed';

@@ -1,4 +1,4 @@
-// Presence (SPEC.md §4 "Connection states") against the real server: the connection record is written on
+// Presence (docs/player.md §Connection states) against the real server: the connection record is written on
 // connect, the server clears it through the armed disconnect action when the socket goes, and it is written
 // again on reconnect.
 

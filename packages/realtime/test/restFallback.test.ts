@@ -1,4 +1,5 @@
-// The REST read fallback against the real server (SPEC.md §7): used when the socket cannot be opened.
+// The REST read fallback against the real server (docs/protocols/realtime.md §REST fallback): used when the socket
+// cannot be opened.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@marquee/testbed';

@@ -1,5 +1,5 @@
-// Transactions against the real server (SPEC.md §8): datastale retries under contention, MAXRETRY after
-// TRANSACTION_MAX_RETRIES attempts, an abort, and an overwrite by a local set.
+// Transactions against the real server (docs/protocols/realtime.md §Transactions): datastale retries under
+// contention, MAXRETRY after TRANSACTION_MAX_RETRIES attempts, an abort, and an overwrite by a local set.
 //
 // Contention is made deterministic with a socket that holds this client's cas frames until the other client's
 // write has been acknowledged: the cas then always carries the hash of a value that is no longer there.

@@ -1,6 +1,6 @@
-// A Marquee cluster as the deployment guide runs it (DESIGN.md §6, docs/deploy): PostgreSQL, Redis, N identical
-// server nodes sharing a data folder, and nginx in front with the production template. Everything runs in one
-// temporary folder on free 127.0.0.1 ports and is removed by close().
+// A Marquee cluster as the deployment guide runs it (docs/deployment.md §Run N nodes, docs/deploy): PostgreSQL,
+// Redis, N identical server nodes sharing a data folder, and nginx in front with the production template. Everything
+// runs in one temporary folder on free 127.0.0.1 ports and is removed by close().
 
 import fs from 'node:fs';
 import os from 'node:os';

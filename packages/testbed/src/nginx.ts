@@ -1,6 +1,6 @@
-// A real nginx load balancer for the multi-node tests (DESIGN.md §10): Debian's nginx running the production
-// template docs/deploy/nginx.conf, its placeholders filled with a temporary folder and free 127.0.0.1 ports, in the
-// foreground (daemon off) so that it ends with the test run.
+// A real nginx load balancer for the multi-node tests (docs/testing.md §Testbed): Debian's nginx running the
+// production template docs/deploy/nginx.conf, its placeholders filled with a temporary folder and free 127.0.0.1
+// ports, in the foreground (daemon off) so that it ends with the test run.
 
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,7 @@
-// A real PostgreSQL for tests (DESIGN.md §10): initdb into a fresh temporary folder, started on a free port with
-// its socket in that folder, stopped and deleted afterwards. No shared or pre-started server. PostgreSQL refuses
-// to run as root, so as root the folder is given to the `postgres` user and every binary runs through runuser.
+// A real PostgreSQL for tests (docs/testing.md §Testbed): initdb into a fresh temporary folder, started on a free
+// port with its socket in that folder, stopped and deleted afterwards. No shared or pre-started server. PostgreSQL
+// refuses to run as root, so as root the folder is given to the `postgres` user and every binary runs through
+// runuser.
 
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

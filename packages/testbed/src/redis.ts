@@ -1,6 +1,6 @@
-// A real Redis for tests and benchmarks (DESIGN.md §10): redis-server from Debian's package, in a fresh temporary
-// folder, on a free 127.0.0.1 port, without persistence (Marquee uses Redis for pub/sub and rate limits only).
-// It can be stopped and started again on the same port, as an operator restarting Redis would.
+// A real Redis for tests and benchmarks (docs/testing.md §Testbed): redis-server from Debian's package, in a fresh
+// temporary folder, on a free 127.0.0.1 port, without persistence (Marquee uses Redis for pub/sub and rate limits
+// only). It can be stopped and started again on the same port, as an operator restarting Redis would.
 
 import fs from 'node:fs';
 import os from 'node:os';

@@ -26,7 +26,7 @@ export function onValue(
 
 /**
  * The value at `reference` once: the server's when connected; otherwise over REST, else the local copy, else null
- * (SPEC.md §4). Rejects with PERMISSION_DENIED when the server refuses it.
+ * (docs/protocols/realtime.md §Offline copy). Rejects with PERMISSION_DENIED when the server refuses it.
  */
 export async function get(reference: DatabaseReference): Promise<DataSnapshot> {
   return new DataSnapshot(reference.key, await repoOf(reference.db).get(reference.path));

@@ -1,7 +1,8 @@
-// runTransaction (SPEC.md §8): the update function gets the current value and returns the new one; it runs again
-// on the current value whenever the hub finds the value changed (datastale), up to `maxRetries` attempts in all.
-// Returning undefined aborts: committed false, no error. Failures: MAXRETRY after the last attempt; SET when this
-// client writes an overlapping path meanwhile; any refusal of the hub (e.g. PERMISSION_DENIED).
+// runTransaction (docs/protocols/realtime.md §Transactions): the update function gets the current value and returns
+// the new one; it runs again on the current value whenever the hub finds the value changed (datastale), up to
+// `maxRetries` attempts in all. Returning undefined aborts: committed false, no error. Failures: MAXRETRY after the
+// last attempt; SET when this client writes an overlapping path meanwhile; any refusal of the hub (e.g.
+// PERMISSION_DENIED).
 
 import { TRANSACTION_MAX_RETRIES, type RealtimeJson } from '@marquee/protocol';
 import { repoOf } from './database';

@@ -1,6 +1,6 @@
-// The one socket to the hub (DESIGN.md §4). It opens it, authenticates with the ID token as the first request,
-// re-authenticates before the token expires, pings when the line is quiet and drops a socket that stays silent,
-// and reconnects with exponential backoff and full jitter. Everything above it sees three states:
+// The one socket to the hub (docs/protocols/realtime.md §Messages). It opens it, authenticates with the ID token as
+// the first request, re-authenticates before the token expires, pings when the line is quiet and drops a socket that
+// stays silent, and reconnects with exponential backoff and full jitter. Everything above it sees three states:
 // 'connecting' (trying, or waiting to retry), 'connected' (authenticated: requests may be sent) and 'offline'
 // (goOffline or close). Requests in flight when the socket goes are dropped (requests.ts); the owner restores
 // listens, onDisconnect actions and queued writes when it reports 'connected' again.

@@ -1,7 +1,8 @@
-// The local copy of the database (SPEC.md §4: "When offline, reads are served from local storage"): the last
-// server value of every listened path, and of every get, kept in the given Storage under one key per path,
-// `firebase:rtdb:{path}`. The prefix extends the identity SDK's 'firebase:' (protocol's AUTH_PROVIDER_KEY_PREFIX),
-// so stored-data cleaning (storageCleaning.ts) drops the copy with the session it belongs to and never passes it on.
+// The local copy of the database (docs/protocols/realtime.md §Offline copy: while offline, reads are served from
+// local storage): the last server value of every listened path, and of every get, kept in the given Storage under
+// one key per path, `firebase:rtdb:{path}`. The prefix extends the identity SDK's 'firebase:' (protocol's
+// AUTH_PROVIDER_KEY_PREFIX), so stored-data cleaning (storageCleaning.ts) drops the copy with the session it belongs
+// to and never passes it on.
 //
 // An item is `{written-at ms}:{JSON of the stored-form value}`; the time leads so a start-up scan orders the items
 // without parsing them. The copy is bounded (LOCAL_CACHE_MAX_CHARS of key and item text): the least recently

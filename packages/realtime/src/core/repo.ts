@@ -211,7 +211,7 @@ export class Repo {
   /**
    * The value at `path`. Connected: the server's. Otherwise it waits up to READ_CONNECT_WAIT_MS for the socket,
    * unless the socket is known unavailable, then reads over REST, then from a listened value or the local copy,
-   * then null (SPEC.md §4: "a failed offline read yields local storage or null").
+   * then null (docs/protocols/realtime.md §Offline copy).
    */
   async get(path: string): Promise<RealtimeValue> {
     if (isInfoPath(path)) return (this.#info.get(joinPath(parsePath(path))) as InfoNode).value;
@@ -447,7 +447,8 @@ export class Repo {
       this.#setInfo(INFO_CONNECTED_PATH, true);
     } else if (!connected && this.#wasConnected) {
       this.#wasConnected = false;
-      // Listens the server had not answered yet fall back on the local copy (SPEC.md §4).
+      // Listens the server had not answered yet fall back on the local copy
+      // (docs/protocols/realtime.md §Offline copy).
       const waiting = this.#listens
         .entries()
         .filter((entry) => entry.server === undefined && entry.cached === undefined);

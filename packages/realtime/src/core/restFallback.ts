@@ -1,4 +1,4 @@
-// Reads over HTTP when the socket cannot be opened (SPEC.md §7 "Database REST fallback"):
+// Reads over HTTP when the socket cannot be opened (docs/protocols/realtime.md §REST fallback):
 // GET {restUrl}/db/{path}.json?auth={ID token}&format=export, with a REST_TIMEOUT_MS time-out. 401 (and 403) is
 // permission denied; 404 is null data. Anything else (network down, time-out, a 5xx, a body that is not JSON)
 // means the REST route is unavailable too, and the caller falls back to the local copy.

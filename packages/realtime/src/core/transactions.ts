@@ -1,8 +1,8 @@
-// Transactions (SPEC.md §8): a conditional set (cas) of the update function's result, carrying the hash of the
-// value it was computed from. A datastale answer carries the current value and hash: the function runs again on
-// them, up to `maxRetries` attempts in all, then the transaction fails with MAXRETRY. The function returning
-// undefined aborts it (not committed, Firebase's 'nodata': no error). A set, update or remove of this client on an
-// overlapping path while it runs fails it with SET, unless its cas in flight commits first.
+// Transactions (docs/protocols/realtime.md §Transactions): a conditional set (cas) of the update function's result,
+// carrying the hash of the value it was computed from. A datastale answer carries the current value and hash: the
+// function runs again on them, up to `maxRetries` attempts in all, then the transaction fails with MAXRETRY. The
+// function returning undefined aborts it (not committed, Firebase's 'nodata': no error). A set, update or remove of
+// this client on an overlapping path while it runs fails it with SET, unless its cas in flight commits first.
 
 import {
   describePath,

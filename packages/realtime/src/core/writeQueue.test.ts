@@ -71,7 +71,7 @@ describe('WriteQueue', () => {
     expect(queue.size).toBe(0);
   });
 
-  it('removes a refused write, logs it and rejects with the upper-cased code (SPEC.md §8)', async () => {
+  it('removes a refused write, logs it and rejects with the upper-cased code (docs/protocols/realtime.md §Errors)', async () => {
     const { sent, queue, add, settled, logger } = setup(true);
     const { write, done } = add('players/x/action_flags/reboot', '1');
     sent[0]?.handler.answer({

@@ -120,7 +120,7 @@ export class WriteQueue {
         }
         this.#entries = this.#entries.filter((other) => other !== entry);
         const error = errorFromAnswer(answer);
-        // SPEC.md §8: a failed database write is logged, and its callback gets the error.
+        // docs/protocols/realtime.md §Errors: a failed database write is logged, and its callback gets the error.
         this.#deps.logger.warn(
           `realtime: ${write.request.t} at ${describePath(parsePath(write.request.path))} failed: ${answer.code} (${answer.message})`,
         );
