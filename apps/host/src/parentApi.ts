@@ -1,7 +1,7 @@
-// The parent API the wrapper exposes to the player over the bridge (DESIGN.md §4): auth kept "natively" (in the
-// wrapper's own storage slot), model, hardware id, metadata with the capability set, device info, storage, the
-// log service, and the device actions (mute, reboot, clear cache, screenshot, media cache). Every call is recorded
-// for the visible log and for tests (window.__hostCalls).
+// The parent API the wrapper exposes to the player over the bridge (docs/protocols/bridge.md §Parent methods): auth
+// kept "natively" (in the wrapper's own storage slot), model, hardware id, metadata with the capability set, device
+// info, storage, the log service, and the device actions (mute, reboot, clear cache, screenshot, media cache). Every
+// call is recorded for the visible log and for tests (window.__hostCalls).
 
 import type { WrapperSetup } from './platforms';
 

@@ -1,7 +1,7 @@
-// Where the content player learns what to show (DESIGN.md §3 "Content"): the player's getAppData (its live value,
-// or its local copy while offline), a realtime listen on players/{id}/app/data of its own, the player's 'appData'
-// event if it sends one, and a poll of getAppData as the fallback that always works. Every source feeds one
-// callback; the caller keeps whatever differs from what it shows.
+// Where the content player learns what to show (docs/data-model.md §Content manifest): the player's getAppData (its
+// live value, or its local copy while offline), a realtime listen on players/{id}/app/data of its own, the player's
+// 'appData' event if it sends one, and a poll of getAppData as the fallback that always works. Every source feeds
+// one callback; the caller keeps whatever differs from what it shows.
 
 import { createDatabase, onValue, ref, type Database, type Unsubscribe } from '@marquee/realtime';
 import type { Bridge } from '@marquee/bridge';

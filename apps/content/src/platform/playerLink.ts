@@ -1,4 +1,4 @@
-// The link to the player around this frame (DESIGN.md §4 "Bridge"; contract in the player's frame API): this
+// The link to the player around this frame (its contract: docs/protocols/bridge.md §Player methods): this
 // side calls getPairingCode, getAppData, getAuthData, getDeviceInfo, and exposes what the player's commands need.
 // A page opened on its own (no parent window) has no player: `absent`, and the page says so.
 

@@ -1,5 +1,5 @@
-// Screenshots the frame can take honestly (DESIGN.md §8 "Screenshot"): its own image or video frame, drawn on a
-// canvas. A web page in a nested frame cannot be read from here, and a cross-origin image taints the canvas: both
+// Screenshots the frame can take honestly (docs/decisions.md, "Screenshots"): its own image or video frame, drawn on
+// a canvas. A web page in a nested frame cannot be read from here, and a cross-origin image taints the canvas: both
 // are refused with a message that says so rather than faked.
 
 /** Longest side of a screenshot: enough to read a screen, small enough to upload quickly. */

@@ -1,4 +1,4 @@
-// The blocked view (SPEC.md §2): registration was refused with 403.
+// The blocked view (docs/meeting-room.md §Start-up): registration was refused with 403.
 
 const BLOCKED_TITLE = 'This device is blocked';
 

@@ -1,5 +1,5 @@
-// Toasts of the meeting variant (SPEC.md §2): top-center, bottom-center on the 'zoom' and 'mtr' platforms, each
-// with a progress bar to its auto-close. react-toastify is loaded after the first paint.
+// Toasts of the meeting variant (docs/meeting-room.md §Toasts): top-center, bottom-center on the 'zoom' and 'mtr'
+// platforms, each with a progress bar to its auto-close. react-toastify is loaded after the first paint.
 
 import { lazy, Suspense } from 'react';
 import {

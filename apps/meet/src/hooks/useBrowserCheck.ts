@@ -1,5 +1,6 @@
-// The browser check (SPEC.md §5): 2 s after start, an old Chrome is told to upgrade (30 s) and another browser
-// that Chrome is recommended (3 s). Skipped once initialised (a second mount) or with skipUnsupportedBrowserCheck.
+// The browser check (docs/meeting-room.md §Browser check): 2 s after start, an old Chrome is told to upgrade (30 s)
+// and another browser that Chrome is recommended (3 s). Skipped once initialised (a second mount) or with
+// skipUnsupportedBrowserCheck.
 
 import { useEffect } from 'react';
 import { BROWSER_CHECK_DELAY_MS } from '@marquee/protocol';

@@ -1,5 +1,6 @@
-// Duplicate detection (SPEC.md §4, §8): on an app update or a connection/id update, this page's connection id is
-// compared with the server's; on a mismatch, the error toast, then after 15 s cleanup and reload.
+// Duplicate detection (docs/meeting-room.md §Duplicate detection): on an app update or a connection/id update, this
+// page's connection id is compared with the server's; on a mismatch, the error toast, then after 15 s cleanup and
+// reload.
 
 import { useEffect, useRef, useState } from 'react';
 import { DUPLICATE_DISCONNECT_DELAY_MS } from '@marquee/protocol';

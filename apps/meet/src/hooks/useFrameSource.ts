@@ -1,4 +1,4 @@
-// What the frame shows (SPEC.md §4 "Overridden player"): the source derived from the app token, unless the
+// What the frame shows (docs/meeting-room.md §Overridden player): the source derived from the app token, unless the
 // overridden player sent an href; an empty overridden_player value restores the app's source. Every message is
 // broadcast as a window event; action 'reboot' runs the platform's reboot when the parent has one.
 

@@ -1,6 +1,6 @@
-// The daily restart helper (SPEC.md §3): when the settings turn it on, player-core's scheduler restarts at the
-// slot (default '4:00am') in the configured timezone plus a random 0–60 minutes; the window is logged with the
-// time-range formatter.
+// The daily restart helper (docs/meeting-room.md §Daily restart): when the settings turn it on, player-core's
+// scheduler restarts at the slot (default '4:00am') in the configured timezone plus a random 0–60 minutes; the
+// window is logged with the time-range formatter.
 
 import { useEffect } from 'react';
 import { DAILY_RESTART_BASE_TIME, DAILY_RESTART_RANDOM_MINUTES, formatHourRange } from '@marquee/protocol';

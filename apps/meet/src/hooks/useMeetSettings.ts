@@ -1,6 +1,6 @@
-// Settings of the meeting variant (SPEC.md §3): the settings subscription, kept locally and, when there is a
-// parent interface, in its storage under the key 'settings' (storageSet); at start the parent's copy
-// (storageGet) stands in until the subscription answers.
+// Settings of the meeting variant (docs/meeting-room.md §Subscriptions): the settings subscription, kept locally
+// and, when there is a parent interface, in its storage under the key 'settings' (storageSet); at start the parent's
+// copy (storageGet) stands in until the subscription answers.
 
 import { useEffect, useState } from 'react';
 import { callParent, type StoredSettings } from '@marquee/player-core';

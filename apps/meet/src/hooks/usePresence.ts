@@ -1,4 +1,4 @@
-// The connection record (SPEC.md §4 "Connection states") through the realtime client's presence; its connection
+// The connection record (docs/player.md §Connection states) through the realtime client's presence; its connection
 // id is what duplicate detection compares.
 
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
-// The screen wake lock (SPEC.md §4 "Wake lock"): requested on start and again whenever the page becomes visible
-// (the browser releases it when the page is hidden). Unsupported: a warning, and nothing else.
+// The screen wake lock (docs/meeting-room.md §Wake lock): requested on start and again whenever the page becomes
+// visible (the browser releases it when the page is hidden). Unsupported: a warning, and nothing else.
 
 import { useEffect } from 'react';
 

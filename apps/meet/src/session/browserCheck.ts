@@ -1,6 +1,6 @@
-// The browser check of the meeting variant (SPEC.md §5): Chrome below 86 must upgrade, any other browser is told
-// Chrome is recommended. Both toasts come 2 s after start; skipped when already initialised or when the option
-// skipUnsupportedBrowserCheck is set.
+// The browser check of the meeting variant (docs/meeting-room.md §Browser check): Chrome below 86 must upgrade, any
+// other browser is told Chrome is recommended. Both toasts come 2 s after start; skipped when already initialised or
+// when the option skipUnsupportedBrowserCheck is set.
 
 import {
   BROWSER_RECOMMENDATION_TOAST_MS,

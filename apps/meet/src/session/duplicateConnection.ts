@@ -1,4 +1,4 @@
-// Duplicate detection (SPEC.md §4 "Duplicate detection"): another page of the same device writes its own
+// Duplicate detection (docs/meeting-room.md §Duplicate detection): another page of the same device writes its own
 // connection id to players/{id}/connection/id. Until this page has seen its own id there, an id from before
 // (the last page load's, not yet cleared) proves nothing; once it has, any other id is a duplicate player.
 

@@ -1,4 +1,4 @@
-// The frame source of the meeting variant (SPEC.md §3 "Meeting variant data"): derived from the token of the app
+// The frame source of the meeting variant (docs/meeting-room.md §Overview): derived from the token of the app
 // data, as the content player's address with the token in its query.
 
 /** The frame URL for the app value at players/{id}/app, or null while it carries no token. */

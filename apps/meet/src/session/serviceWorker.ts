@@ -1,4 +1,4 @@
-// The meeting player's service worker, page side (SPEC.md §4 "Service worker"): registered from
+// The meeting player's service worker, page side (docs/meeting-room.md §Service worker): registered from
 // 'service-worker.js'; a found update is told to skip waiting (after the 200 ms waiting notice); the page reloads
 // once on a controller change or a worker message with action 'reload'; an update check at start and hourly.
 

@@ -1,4 +1,4 @@
-// The confirm dialog (SPEC.md §2): 'No, cancel' and "Yes, I'm sure".
+// The confirm dialog (docs/player.md §Sidebar): 'No, cancel' and "Yes, I'm sure".
 
 const CANCEL_LABEL = 'No, cancel';
 const CONFIRM_LABEL = "Yes, I'm sure";

@@ -1,4 +1,4 @@
-// The duplicate-hardware notice (SPEC.md §2): full page, with the hardware id when known.
+// The duplicate-hardware notice (docs/player.md §Notices and toasts): full page, with the hardware id when known.
 
 const DUPLICATE_TITLE = 'The device has previously been associated with a screen.';
 const HELP_LINE = "We're here to help!";

@@ -1,4 +1,5 @@
-// The main player frame (SPEC.md §2): an iframe with the fixed element id, in a box rotated for the orientation.
+// The main player frame (docs/player.md §Overview): an iframe with the fixed element id, in a box rotated for the
+// orientation.
 
 import type { CSSProperties, RefObject } from 'react';
 import { MAIN_FRAME_ELEMENT_ID } from '@marquee/protocol';

@@ -1,4 +1,4 @@
-// The loading placeholder (SPEC.md §2): a shimmer while the player starts.
+// The loading placeholder (docs/player.md §Notices and toasts): a shimmer while the player starts.
 
 export function Shimmer() {
   return (

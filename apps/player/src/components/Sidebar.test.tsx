@@ -61,7 +61,7 @@ describe('Sidebar', () => {
     expect(screen.queryByText('Daily restart')).toBeNull();
   });
 
-  it('shows every control in the spec order when every condition holds', () => {
+  it('shows every control in the order of docs/player.md §Sidebar when every condition holds', () => {
     render(
       <Sidebar
         {...props({

@@ -1,6 +1,6 @@
-// The settings sidebar (SPEC.md §2): every control in the spec's order, each shown only when its condition holds;
-// the footer with IP and connection type, uptime and the version (the debug-mode tap target). Dumb: state and
-// effects come from the Player's hooks.
+// The settings sidebar (docs/player.md §Sidebar): every control in the documented order, each shown only when its
+// condition holds; the footer with IP and connection type, uptime and the version (the debug-mode tap target). Dumb:
+// state and effects come from the Player's hooks.
 
 import {
   DAILY_RESTART_SLOTS,

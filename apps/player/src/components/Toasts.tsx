@@ -1,5 +1,6 @@
-// Toasts (SPEC.md §2): top-right, auto-close after 5000 ms, drag-to-dismiss at 80%. react-toastify is loaded after
-// the first paint (it is not needed to start), and toasts raised before it arrives are shown once it is there.
+// Toasts (docs/player.md §Notices and toasts): top-right, auto-close after 5000 ms, drag-to-dismiss at 80%.
+// react-toastify is loaded after the first paint (it is not needed to start), and toasts raised before it arrives
+// are shown once it is there.
 
 import { lazy, Suspense } from 'react';
 import { TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT, TOAST_POSITION } from '@marquee/protocol';

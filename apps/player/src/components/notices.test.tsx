@@ -7,7 +7,7 @@ import { canClearCache } from '../session/platform';
 afterEach(cleanup);
 
 describe('DuplicateHardwareNotice', () => {
-  it('shows the spec texts and the hardware id when known', () => {
+  it('shows the texts of docs/player.md §Notices and toasts and the hardware id when known', () => {
     const { rerender } = render(<DuplicateHardwareNotice hardwareId="hw-7" />);
     expect(screen.getByText('The device has previously been associated with a screen.')).toBeTruthy();
     expect(screen.getByText("We're here to help!")).toBeTruthy();

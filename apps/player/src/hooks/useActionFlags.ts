@@ -1,5 +1,6 @@
-// Remote action flags (SPEC.md §4): players/{id}/action_flags drives player-core's runner, whose handlers are the
-// player's commands. A flag for a capability this platform lacks has no handler: acknowledged and logged.
+// Remote action flags (docs/player.md §Action flags): players/{id}/action_flags drives player-core's runner, whose
+// handlers are the player's commands. A flag for a capability this platform lacks has no handler: acknowledged and
+// logged.
 
 import { useMemo } from 'react';
 import { useActionFlagRunner, type ActionFlagHandlers } from '@marquee/player-core';

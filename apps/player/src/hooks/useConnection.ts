@@ -1,4 +1,4 @@
-// Connection state and presence (SPEC.md §4 "Connection states"), through player-core's watchConnection.
+// Connection state and presence (docs/player.md §Connection states), through player-core's watchConnection.
 
 import { useEffect, useState } from 'react';
 import {

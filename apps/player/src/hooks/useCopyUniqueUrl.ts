@@ -1,5 +1,5 @@
-// Copy unique URL (SPEC.md §2): the player's URL with its device id, copied to the clipboard; the label reads
-// 'Copied!' for 2 s. Without clipboard access it falls back to a prompt 'Copy to clipboard: {key}, Enter'.
+// Copy unique URL (docs/player.md §Sidebar): the player's URL with its device id, copied to the clipboard; the label
+// reads 'Copied!' for 2 s. Without clipboard access it falls back to a prompt 'Copy to clipboard: {key}, Enter'.
 
 import { useCallback, useEffect, useState } from 'react';
 import { COPIED_LABEL_MS } from '@marquee/protocol';

@@ -1,4 +1,5 @@
-// The daily restart (SPEC.md §2, §3): when the platform supports it and it is on, restart at the chosen slot.
+// The daily restart (docs/player.md §Settings): when the platform supports it and it is on, restart at the chosen
+// slot.
 
 import { useEffect } from 'react';
 import { scheduleDailyRestart, type StoredSettings } from '@marquee/player-core';

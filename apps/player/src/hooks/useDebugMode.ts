@@ -1,5 +1,5 @@
-// Debug mode (SPEC.md §4 "Debug mode"): tapping the version label 7 times within 3 s toggles it on; once it is on,
-// a single tap turns it off. Kept under __sc_player_debug_mode. While on, the sidebar stays open.
+// Debug mode (docs/player.md §Debug mode): tapping the version label 7 times within 3 s toggles it on; once it is
+// on, a single tap turns it off. Kept under __sc_player_debug_mode. While on, the sidebar stays open.
 
 import { useCallback, useRef, useState } from 'react';
 import { DEBUG_ACTIVATION_TAPS, DEBUG_ACTIVATION_WINDOW_MS } from '@marquee/protocol';

@@ -1,4 +1,4 @@
-// The bridge to the content frame (DESIGN.md §4, SPEC.md §7 "Window messaging"): the player exposes
+// The bridge to the content frame (docs/protocols/bridge.md §Player methods): the player exposes
 // getPairingCode, getAppData, getAuthData, getMediaCacheURL and getDeviceInfo, and emits 'pairingCode' and
 // 'appData' when they change; it calls the frame's setMute, screenshot and updateDeviceInfo for commands.
 

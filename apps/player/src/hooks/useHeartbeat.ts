@@ -1,4 +1,5 @@
-// The heartbeat (SPEC.md §7): on start, every minute and on 'online', with what the studio shows.
+// The heartbeat (docs/protocols/player-api.md §Heartbeat): on start, every minute and on 'online', with what the
+// studio shows.
 
 import { useEffect, useRef } from 'react';
 import { heartbeatPath, startHeartbeat, type HeartbeatBody } from '@marquee/player-core';

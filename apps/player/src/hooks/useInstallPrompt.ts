@@ -1,4 +1,4 @@
-// Install App (SPEC.md §2): the browser's beforeinstallprompt is kept and offered from the sidebar.
+// Install App (docs/player.md §Sidebar): the browser's beforeinstallprompt is kept and offered from the sidebar.
 
 import { useCallback, useEffect, useState } from 'react';
 

@@ -1,5 +1,6 @@
-// The multiple-tab check (SPEC.md §4 "Multiple tabs"): skipped for the exempt organisations; otherwise the service
-// worker counts the windows showing the player and, when there is more than one, the persistent warning shows.
+// The multiple-tab check (docs/player.md §Multiple tabs): skipped for the exempt organisations; otherwise the
+// service worker counts the windows showing the player and, when there is more than one, the persistent warning
+// shows.
 
 import { useEffect, useState } from 'react';
 import { decodeApiToken } from '@marquee/protocol';

@@ -1,6 +1,7 @@
-// Orientation by CSS rotation (SPEC.md §4 "Orientation and name"): the frame box is rotated 90, 180 or 270 degrees
-// and, for the quarter turns, given the screen's height as its width and the reverse; recomputed on window resize,
-// throttled to 100 ms. The viewport scale is 1/devicePixelRatio, so the content gets the screen's real pixels.
+// Orientation by CSS rotation (docs/player.md §Orientation and name): the frame box is rotated 90, 180 or 270
+// degrees and, for the quarter turns, given the screen's height as its width and the reverse; recomputed on window
+// resize, throttled to 100 ms. The viewport scale is 1/devicePixelRatio, so the content gets the screen's real
+// pixels.
 
 import { useEffect, useState, type CSSProperties } from 'react';
 import { RESIZE_THROTTLE_MS, rotationDegrees, type Orientation } from '@marquee/protocol';

@@ -1,6 +1,6 @@
-// The frame's source (SPEC.md §2 "Main player frame"): app/url once paired, kept as __sc_player_url so a player
+// The frame's source (docs/player.md §Overview): app/url once paired, kept as __sc_player_url so a player
 // that starts offline shows its content; the pairing URL while unpaired. Forced to https on an https page
-// (DESIGN.md §8).
+// (docs/decisions.md, "https forcing").
 
 import { useEffect, useMemo } from 'react';
 import { forceHttps } from '@marquee/protocol';

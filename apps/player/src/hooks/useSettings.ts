@@ -1,4 +1,4 @@
-// The player's settings, local and synced (SPEC.md §4 "Orientation and name"): the server's settings
+// The player's settings, local and synced (docs/player.md §Orientation and name): the server's settings
 // (players/{id}/settings) are merged into local storage as they arrive; a change made in the sidebar is saved
 // locally and sent with PATCH /_internal/players/{id}/settings. The screen name is saved locally after 2 s and
 // sent with a 2 s debounce, and only when it is valid (at most 120 characters).

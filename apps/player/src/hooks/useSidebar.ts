@@ -1,5 +1,6 @@
-// The settings sidebar's visibility (SPEC.md §2): the hamburger fades after 7 s without activity and comes back on
-// any pointer or key activity; the panel closes on an outside click or after 7 s idle, unless debug mode is on.
+// The settings sidebar's visibility (docs/player.md §Sidebar): the hamburger fades after 7 s without activity and
+// comes back on any pointer or key activity; the panel closes on an outside click or after 7 s idle, unless debug
+// mode is on.
 
 import { useCallback, useEffect, useState } from 'react';
 import { HAMBURGER_AUTO_HIDE_MS, SIDEBAR_AUTO_HIDE_MS } from '@marquee/protocol';

@@ -1,4 +1,4 @@
-// The footer's uptime, written '{h}hr {m}m {s}s' (DESIGN.md §8), ticking every second.
+// The footer's uptime, written '{h}hr {m}m {s}s' (docs/decisions.md, "Uptime"), ticking every second.
 
 import { useEffect, useState } from 'react';
 import { formatUptime } from '@marquee/protocol';

@@ -15,7 +15,7 @@ describe('dataUrlToBlob', () => {
 });
 
 describe('playerPath', () => {
-  it('builds the player API paths of SPEC.md §7', () => {
+  it('builds the player API paths of docs/protocols/player-api.md §Routes', () => {
     expect(playerPath('p 1')).toBe('/_internal/players/p%201');
     expect(playerPath('p1', '/credentials')).toBe('/_internal/players/p1/credentials');
   });

@@ -1,4 +1,4 @@
-// What the player's controls and action flags do (SPEC.md §2 sidebar, §4 "Remote action flags"), on the server,
+// What the player's controls and action flags do (docs/player.md §Sidebar, §Action flags), on the server,
 // in local storage and through the parent or the frame. The parent carries out what only the device can (reboot,
 // native cache, mute); the frame what only the content can (its own mute, its screenshot, its device record).
 

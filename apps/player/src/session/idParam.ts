@@ -1,4 +1,4 @@
-// The id query parameter (SPEC.md §2, §5), by protocol's rule. Loaded on demand by the start-up: the query parser
-// (qs) is the largest piece of protocol, and a player reads its URL once.
+// The id query parameter (docs/player.md §Validation), by protocol's rule. Loaded on demand by the start-up: the
+// query parser (qs) is the largest piece of protocol, and a player reads its URL once.
 
 export { readIdQueryParam } from '@marquee/protocol';

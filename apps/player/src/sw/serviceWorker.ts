@@ -1,6 +1,6 @@
 // The player's service worker (scope '/'): keeps the player shell (index.html as the server served it, with its
 // runtime configuration, and the built files) so a paired player reloads without network; and answers the
-// multiple-tab check (SPEC.md §4 "Multiple tabs"): it counts the windows showing the player and, when there is
+// multiple-tab check (docs/player.md §Multiple tabs): it counts the windows showing the player and, when there is
 // more than one, tells each of them. The content player has its own worker under /content/.
 
 import { MULTIPLE_TABS_MESSAGE, CHECK_MULTIPLE_TABS_MESSAGE, isPlayerPath } from './messages';

@@ -1,4 +1,5 @@
-// Every destructive action asks first (Mantine's confirm modal), in the spec's words: 'No, cancel' / "Yes, I'm sure".
+// Every destructive action asks first (Mantine's confirm modal), in the words of docs/player.md §Sidebar:
+// 'No, cancel' / "Yes, I'm sure".
 
 import { useCallback } from 'react';
 import { modals } from '@mantine/modals';

@@ -58,7 +58,7 @@ function setup() {
 }
 
 describe('ScreenPage', () => {
-  it('asks before a destructive command, in the spec words, and sends it only on yes', async () => {
+  it('asks before a destructive command, in the words of docs/player.md §Sidebar, and sends it only on yes', async () => {
     const { send } = setup();
     await userEvent.click(await screen.findByRole('tab', { name: 'Commands' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reboot' }));

@@ -18,7 +18,7 @@ const ORIENTATION_NAMES: Record<Orientation, string> = {
   reverse_portrait: 'Portrait, reversed',
 };
 
-/** The slot a screen restarts in when the operator turns daily restart on without choosing: 4am (SPEC.md §9). */
+/** The slot a screen restarts in when daily restart is turned on without a choice: 4am (docs/player.md §Settings). */
 const DEFAULT_SLOT = hourToSlot(4);
 
 export interface SettingsValues {

@@ -1,5 +1,5 @@
-// The commands of SPEC.md §4 as the studio offers them, in the player's priority order, with what each does and
-// whether it needs a confirmation (everything that disconnects, wipes or restarts).
+// The commands of docs/player.md §Action flags as the studio offers them, in the player's priority order, with what
+// each does and whether it needs a confirmation (everything that disconnects, wipes or restarts).
 
 import { ACTION_FLAG_PRIORITY, type KnownActionFlag } from '@marquee/protocol';
 

@@ -1,4 +1,4 @@
-// The facts of a device record (SPEC.md §3 "Device (player) record") an operator looks for first; the rest stays
+// The facts of a device record (docs/player.md §Device record) an operator looks for first; the rest stays
 // in the full record below them.
 
 export interface DeviceFact {
