@@ -49,6 +49,7 @@ describe('Connection', () => {
       serverNow: () => Date.now(),
       onChange: () => changes.push(`${connection.state}${connection.unavailable ? ' unavailable' : ''}`),
       onEvent: vi.fn(),
+      onCancel: vi.fn(),
       onServerTime: (now, sentAt, receivedAt) => serverTimes.push([now, sentAt, receivedAt]),
       ...options,
     });

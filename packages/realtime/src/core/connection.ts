@@ -16,6 +16,7 @@ import {
   REALTIME_RECONNECT_MIN_MS,
   utf8ByteLength,
   type AuthAnswer,
+  type ListenCancelled,
   type TimeAnswer,
   type ValueEvent,
   MAX_TIMER_DELAY_MS,
@@ -79,6 +80,8 @@ export interface ConnectionOptions {
   /** The state changed, or the socket became unavailable (see `unavailable`). */
   onChange(): void;
   onEvent(event: ValueEvent): void;
+  /** The hub ended a listen on its own: the rules no longer let this connection read the path. */
+  onCancel(cancelled: ListenCancelled): void;
   /** A `time` answer: the server's clock, and when the request left and the answer came (local clock). */
   onServerTime(serverNow: number, sentAt: number, receivedAt: number): void;
 }
@@ -394,9 +397,10 @@ export class Connection {
     }
     if (typeof message !== 'object' || message === null) return;
     const frame = message as Record<string, unknown>;
-    if (frame.t === 'v') {
+    if (frame.t === 'v' || frame.t === 'c') {
       if (this.#state === 'connected' && typeof frame.path === 'string') {
-        this.#options.onEvent(message as ValueEvent);
+        if (frame.t === 'v') this.#options.onEvent(message as ValueEvent);
+        else this.#options.onCancel(message as ListenCancelled);
       }
       return;
     }

@@ -103,6 +103,14 @@ export class LocalCache {
     this.#total += chars;
   }
 
+  /** Removes the copy of `segments` and of every path below it. */
+  removeBelow(segments: readonly string[]): void {
+    const path = joinPath(segments);
+    for (const cached of [...this.#items.keys()]) {
+      if (cached === path || cached.startsWith(`${path}/`)) this.#remove(cached);
+    }
+  }
+
   /** Removes every item of the copy. */
   clear(): void {
     for (const path of [...this.#items.keys()]) this.#remove(path);

@@ -18,6 +18,7 @@ import {
   resolveServerValues,
   type RealtimeValue,
   type ValueAnswer,
+  type ListenCancelled,
   type ValueEvent,
   type TimerHandle,
   type Timers,
@@ -132,6 +133,7 @@ export class Repo {
       serverNow: () => this.#serverTime.now(),
       onChange: () => this.#connectionChanged(),
       onEvent: (event) => this.#serverEvent(event),
+      onCancel: (cancelled) => this.#serverCancel(cancelled),
       onServerTime: (now, sentAt, receivedAt) => {
         if (this.#serverTime.record(now, sentAt, receivedAt)) {
           this.#setInfo(INFO_SERVER_TIME_OFFSET_PATH, this.#serverTime.offset);
@@ -485,6 +487,21 @@ export class Repo {
     const entry = this.#listens.get(joinPath(parsePath(event.path)));
     if (entry === undefined) return;
     this.#serverValue(entry, storedForm(event.value, entry.segments), event.hash, event.rev);
+  }
+
+  /**
+   * The hub ended a listen the rules no longer allow (an operator's screen was unpaired): its callbacks get the
+   * error, as for a refused listen, it is not sent again on reconnect, and the offline copy of the path is dropped,
+   * so what this client may no longer read is not served from it either.
+   */
+  #serverCancel(cancelled: ListenCancelled): void {
+    const entry = this.#listens.get(joinPath(parsePath(cancelled.path)));
+    if (entry === undefined) return;
+    const error = errorFromAnswer({ ok: false, code: cancelled.code, message: cancelled.message });
+    this.#options.logger.warn(`realtime: listen at ${JSON.stringify(entry.path)} ended: ${cancelled.code}`);
+    this.#cache.removeBelow(entry.segments);
+    this.#raise(...this.#listens.delete(entry).map((listener) => () => listener.cancel(error)));
+    this.#collectWrites();
   }
 
   #serverValue(entry: ListenEntry, value: RealtimeValue, hash: string, rev: number): void {
