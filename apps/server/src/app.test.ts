@@ -19,7 +19,7 @@ describe('buildApp', () => {
     });
   });
 
-  it('parses query strings within the limits of SPEC.md §9 and refuses beyond them with a 400', async () => {
+  it('parses query strings within the limits of docs/security.md §Limits and refuses beyond them with a 400', async () => {
     test = await startTestApp();
     const ok = await test.app.inject({ method: 'GET', url: '/identity/v1/passwordPolicy?key=abc&a[b][c]=1' });
     expect(ok.statusCode).toBe(200);

@@ -1,5 +1,6 @@
-// Configuration of the cloud service, read once from the environment at start (DESIGN.md §9). Every variable is
-// validated here, so a bad value stops the start with a message that names it instead of failing later.
+// Configuration of the cloud service, read once from the environment at start (README.md, "Configuration", lists the
+// variables). Every variable is validated here, so a bad value stops the start with a message that names it instead
+// of failing later.
 
 import net from 'node:net';
 import path from 'node:path';
@@ -60,7 +61,9 @@ export interface Config {
    */
   stagingApiUrl: string | null;
   environment: string;
-  /** Organisation ids exempt from the duplicate checks (SPEC.md §6: three of them). */
+  /**
+   * Organisation ids exempt from the duplicate checks, at most three (docs/protocols/player-api.md §Registration).
+   */
   exemptOrgs: string[];
   monitoringToken: string | null;
   logLevel: LogLevel;

@@ -1,6 +1,6 @@
-// Limits and errors (issue "Cloud service", item 8): random and malformed requests across EVERY route of the app
-// (read from the app's own route table: management, ingest, player API, identity, realtime REST, static files,
-// docs) must never get a 5xx, never crash the process, and never store anything.
+// Limits and errors (docs/security.md §Limits, docs/management-api.md §Errors): random and malformed requests across
+// EVERY route of the app (read from the app's own route table: management, ingest, player API, identity, realtime
+// REST, static files, docs) must never get a 5xx, never crash the process, and never store anything.
 //
 // Only requests that must be refused are generated, so the whole database (and so every realtime document) must be
 // byte for byte what it was before. The generator keeps that true by construction:

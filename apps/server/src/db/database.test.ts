@@ -24,7 +24,7 @@ const TABLES = [
 ];
 
 describeOnBothEngines('database', (database) => {
-  it('has every table of DESIGN.md §2 after the migrations, and migrating again changes nothing', async () => {
+  it('has every table of docs/data-model.md §Tables after the migrations, and migrating again changes nothing', async () => {
     const { db, dialect } = database();
     const tables = (await db.introspection.getTables())
       .map((table) => table.name)

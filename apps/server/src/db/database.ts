@@ -1,5 +1,6 @@
 // Opens the relational store: SQLite (better-sqlite3, WAL) in the data folder by default, PostgreSQL when a
-// DATABASE_URL is given (DESIGN.md §6). Everything above this file talks Kysely and works on both.
+// DATABASE_URL is given (docs/deployment.md §Run N nodes). Everything above this file talks Kysely and works on
+// both.
 
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
-// Reachability and health (DESIGN.md §1): /online.txt is the player's fallback reachability check (SPEC.md §4: any
-// status 200–399 counts as online; fetched cross-origin with a cache-busting query), /healthz says the process
-// answers, /readyz that it can also reach its database and, when scaled out (REDIS_URL), Redis (503 otherwise: a
-// load balancer stops sending traffic).
+// Reachability and health (docs/architecture.md §The pieces): /online.txt is the player's fallback reachability
+// check (docs/player.md §Connection states: any status 200–399 counts as online; fetched cross-origin with a
+// cache-busting query), /healthz says the process answers, /readyz that it can also reach its database and, when
+// scaled out (REDIS_URL), Redis (503 otherwise: a load balancer stops sending traffic).
 
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,6 +1,6 @@
-// The runtime configuration every app's index.html receives from the server (DESIGN.md §1), so one build runs
-// against any server: `<script>window.__MARQUEE_CONFIG__ = {...}</script>`, placed first in <head> so it exists
-// before any of the app's scripts run.
+// The runtime configuration every app's index.html receives from the server (docs/architecture.md §The pieces), so
+// one build runs against any server: `<script>window.__MARQUEE_CONFIG__ = {...}</script>`, placed first in <head> so
+// it exists before any of the app's scripts run.
 
 import { APP_VERSION, RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@marquee/protocol';
 import type { Config } from '../config';
@@ -27,7 +27,7 @@ export function runtimeConfigOf(config: Config, requestOrigin?: string): Runtime
   return {
     apiUrl: base,
     productionApiUrl: base,
-    // Mode 'edge' makes the players use this one (docs/player.md §Start-up); unset, it is the production one.
+    // Mode 'edge' makes the players use this one (docs/player.md §Overview); unset, it is the production one.
     stagingApiUrl: config.stagingApiUrl ?? base,
     pairingUrl: `${base}/content/pair`,
     contentUrl: `${base}${CONTENT_PLAYER_PATH}`,

@@ -1,8 +1,8 @@
-// Serves the built front ends at the paths of DESIGN.md §1: apps/{player,meet,content,studio,host}/dist at /,
-// /meet/, /content/, /studio/ and /host/. Each index.html gets the runtime configuration injected and its app's
-// security policy (pageSecurity.ts), and is never cached without revalidation; hashed files under assets/ are
-// cached for a year. An app that is not built answers a 404 page saying so (the front ends are built
-// separately); a missing file answers the JSON 404 of the API.
+// Serves the built front ends at the paths of docs/architecture.md §The pieces:
+// apps/{player,meet,content,studio,host}/dist at /, /meet/, /content/, /studio/ and /host/. Each index.html gets the
+// runtime configuration injected and its app's security policy (pageSecurity.ts), and is never cached without
+// revalidation; hashed files under assets/ are cached for a year. An app that is not built answers a 404 page saying
+// so (the front ends are built separately); a missing file answers the JSON 404 of the API.
 // The content player and the studio route on the client (/content/pair, /studio/screens/…): an extensionless
 // path that is no file gets their index.html.
 

@@ -1,4 +1,4 @@
-// Query strings parse with the limits of SPEC.md §9 (DESIGN.md §7) through the shared parser. The router calls the
+// Query strings parse with the limits of docs/security.md §Limits through the shared parser. The router calls the
 // parser while it looks the route up, where an exception cannot become an answer, so a refused query string
 // parses to an empty object that carries the reason, and an onRequest hook answers it with a 400.
 

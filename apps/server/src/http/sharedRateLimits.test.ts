@@ -1,5 +1,5 @@
-// HTTP rate limits of a scaled-out service (DESIGN.md §6): with REDIS_URL the counters live in Redis, so the nodes
-// share them; MARQUEE_TRUST_PROXY makes the client address behind a load balancer the per-IP key.
+// HTTP rate limits of a scaled-out service (docs/security.md §Limits): with REDIS_URL the counters live in Redis, so
+// the nodes share them; MARQUEE_TRUST_PROXY makes the client address behind a load balancer the per-IP key.
 
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

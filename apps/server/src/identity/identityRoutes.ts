@@ -1,6 +1,6 @@
-// /identity/v1: the identity service's HTTP face (DESIGN.md §4, SPEC.md §7 "Realtime database and identity"),
-// with the paths, bodies and answers of the hosted identity REST API the player's client was written against:
-// accounts:signInWithCustomToken, token (form-encoded refresh), accounts:lookup, accounts:delete,
+// /identity/v1: the identity service's HTTP face (docs/protocols/identity.md §Custom-token sign-in, §Refresh,
+// §Accounts), with the paths, bodies and answers of the hosted identity REST API the player's client was written
+// against: accounts:signInWithCustomToken, token (form-encoded refresh), accounts:lookup, accounts:delete,
 // accounts:revokeToken, passwordPolicy, and for operators accounts:signUp and accounts:signInWithPassword.
 // Every error answers in that API's shape (identityErrors.ts).
 

@@ -1,4 +1,5 @@
-// The two tokens a player gets at registration and at every credentials rotation (DESIGN.md §3):
+// The two tokens a player gets at registration and at every credentials rotation
+// (docs/protocols/player-api.md §Credentials):
 // - the API token: a JWT (sub = player id; org_id and screen_id once paired; gen = credential generation) sent
 //   as Authorization on the player API;
 // - the custom token (firebaseTokenV2): exchanged at the identity service for an ID token, uid = player id.

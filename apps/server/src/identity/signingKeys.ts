@@ -1,6 +1,7 @@
 // The keys that sign every token of the service (ID tokens, custom tokens, player API tokens): ES256 key pairs
-// kept in the database, so any node verifies any token by the `kid` in its header (DESIGN.md §4). The newest
-// unretired key signs; rotate() makes a new one and retires the others, which keep verifying what they signed.
+// kept in the database, so any node verifies any token by the `kid` in its header
+// (docs/protocols/identity.md §Tokens). The newest unretired key signs; rotate() makes a new one and retires the
+// others, which keep verifying what they signed.
 
 import {
   SignJWT,

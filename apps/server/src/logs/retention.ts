@@ -1,6 +1,7 @@
-// Per-player bounds of what players send (DESIGN.md §11: unbounded logs fill disks): each player keeps its newest
-// N log lines, error reports and screenshots; older ones are deleted in the same transaction as the insert that
-// went over. Two indexed statements: find the newest row that falls out, delete it and everything older.
+// Per-player bounds of what players send (retention, docs/security.md §Limits: unbounded logs fill disks): each
+// player keeps its newest N log lines, error reports and screenshots; older ones are deleted in the same transaction
+// as the insert that went over. Two indexed statements: find the newest row that falls out, delete it and everything
+// older.
 
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';

@@ -1,6 +1,6 @@
-// DESIGN.md §7: an operator sees and changes only the screens of their own organisation. Operator A tries every
-// management route on organisation B's screen, player and media; every attempt answers 404 (B's things do not
-// exist for A) and nothing of B changes.
+// docs/security.md §Operators: an operator sees and changes only the screens of their own organisation. Operator A
+// tries every management route on organisation B's screen, player and media; every attempt answers 404 (B's things
+// do not exist for A) and nothing of B changes.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness/app';

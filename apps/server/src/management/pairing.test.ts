@@ -162,7 +162,7 @@ describe('POST /api/v1/screens/pair', () => {
     expect(response.json().error).toMatchObject({ code, field });
   });
 
-  it('refuses a name over 120 characters with the spec message', async () => {
+  it('refuses a name over 120 characters with the message of docs/player.md §Orientation and name', async () => {
     const player = await registerPlayer(test.app);
     const response = await pair({ code: player.code, name: 'n'.repeat(121) });
     expect(response.statusCode).toBe(400);

@@ -1,5 +1,6 @@
-// Prometheus metrics of one app instance (DESIGN.md §1 `/metrics`). Each instance has its own registry, never
-// prom-client's global one, so the many apps a test run builds never share or collide on metric names.
+// Prometheus metrics of one app instance (`/metrics`, docs/architecture.md §The pieces). Each instance has its own
+// registry, never prom-client's global one, so the many apps a test run builds never share or collide on metric
+// names.
 
 import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';

@@ -1,5 +1,5 @@
-// Request metrics, the route table and GET /metrics (DESIGN.md §1). The hooks are installed on the root instance
-// before any plugin, so they see every route and every request, whichever plugin answers it.
+// Request metrics, the route table and GET /metrics (docs/architecture.md §The pieces). The hooks are installed on
+// the root instance before any plugin, so they see every route and every request, whichever plugin answers it.
 
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

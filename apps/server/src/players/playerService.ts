@@ -252,8 +252,8 @@ export class PlayerService {
   /**
    * DELETE /_internal/players/{id}/credentials with the stored secret: new API token, custom token and secret;
    * the old three stop working at once, and so do the ID and refresh tokens the old custom token got. Clears a
-   * pending reset_credentials flag, which the player does not acknowledge otherwise (docs/player.md §Action
-   * flags).
+   * pending reset_credentials flag, which the player does not acknowledge otherwise
+   * (docs/player.md §Action flags).
    */
   async rotateCredentials(playerId: string, secret: string | null): Promise<AuthObject> {
     if (secret === null)

@@ -1,4 +1,4 @@
-// Every table of DESIGN.md §2, for both engines (see db/schema.ts for the column conventions).
+// Every table of docs/data-model.md §Tables, for both engines (see db/schema.ts for the column conventions).
 
 import type { Kysely, Migration } from 'kysely';
 import type { DatabaseDialect } from '../database';
