@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
 
-/** The oldest browser the players must run on (SPEC.md §5: Chrome 86). */
+/** The oldest browser the players must run on (docs/decisions.md, "Chrome 86"). */
 export const BROWSER_TARGET = 'chrome86';
 
 export interface ServiceWorkerOptions {

@@ -1,4 +1,4 @@
-// `npm run bench:player -w @marquee/bench`: the general player's budgets (issue "General player"), measured in
+// `npm run bench:player -w @marquee/bench`: the general player's budgets (docs/testing.md §Benchmarks), measured in
 // headless Debian Chromium against the real server on this machine: initial JavaScript gzipped; navigation →
 // pairing code visible; paired player navigation → content frame loaded; with the server stopped, reload →
 // cached content loaded; the heap growth over a soak of action flags and content changes. Medians of several

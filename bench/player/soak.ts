@@ -1,7 +1,7 @@
-// The heap soak (issue "General player", budgets): one paired player in headless Chromium takes 1,000 action flags
-// (update_device_info, each raised after the previous one was acknowledged, so each really runs) and 1,000 content
-// changes (a new app/data version each); the page's JS heap after a forced GC is sampled after the first 100 of
-// each and at the end. Budget: the end within 2 MB of the sample after the first 100.
+// The heap soak (a budget of bench:player, docs/testing.md §Benchmarks): one paired player in headless Chromium
+// takes 1,000 action flags (update_device_info, each raised after the previous one was acknowledged, so each really
+// runs) and 1,000 content changes (a new app/data version each); the page's JS heap after a forced GC is sampled
+// after the first 100 of each and at the end. Budget: the end within 2 MB of the sample after the first 100.
 
 import type { Page } from 'playwright-core';
 

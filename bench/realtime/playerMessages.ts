@@ -6,7 +6,10 @@
 export const COMMAND_FLAG = 'update_device_info';
 /** What each simulated player listens to, as a real player does. */
 export const LISTEN_BRANCH = 'action_flags';
-/** What each simulated player writes in the writes phase (a branch players may write, SPEC.md §4). */
+/**
+ * What each simulated player writes in the writes phase: a branch players may write (docs/protocols/realtime.md
+ * §Rules).
+ */
 export const WRITE_PATH = 'settings/name';
 
 export const listenPathOf = (playerId: string) => `players/${playerId}/${LISTEN_BRANCH}`;

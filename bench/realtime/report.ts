@@ -1,5 +1,5 @@
-// The benchmark's figures beside the floor's, their ratios and the budgets of the issue "Realtime database" (part
-// 6): a table for the terminal and the JSON written to bench/results. With several nodes, a second table sets the
+// The benchmark's figures beside the floor's, their ratios and the realtime budgets (docs/testing.md §Benchmarks): a
+// table for the terminal and the JSON written to bench/results. With several nodes, a second table sets the
 // nodes' figures (PostgreSQL + Redis) beside the single node's (SQLite), judged against the same budgets.
 
 import type { TargetFigures } from './measureTarget';

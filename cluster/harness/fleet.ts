@@ -1,8 +1,9 @@
-// Simulated players in the test process, for the failure tests of the scale-out harness (issue 8): each a real
-// @marquee/realtime client over the `ws` package, with SPEC.md §4 presence on players/{id}/connection and a listen
-// on players/{id}/action_flags, as a player keeps them. A thousand of them share one HTTP agent, negotiate no
-// compression (no zlib context per socket) and run no timer of their own beyond the client's: the fleet is told
-// of every change by the clients' callbacks, and waits are checked when something changed.
+// Simulated players in the test process, for the failure tests of the scale-out harness (docs/testing.md §Cluster):
+// each a real @marquee/realtime client over the `ws` package, with the presence of docs/player.md §Connection states
+// on players/{id}/connection and a listen on players/{id}/action_flags, as a player keeps them. A thousand of them
+// share one HTTP agent, negotiate no compression (no zlib context per socket) and run no timer of their own beyond
+// the client's: the fleet is told of every change by the clients' callbacks, and waits are checked when something
+// changed.
 
 import http from 'node:http';
 import WebSocket from 'ws';

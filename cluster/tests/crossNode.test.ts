@@ -1,6 +1,6 @@
-// Any node answers any request (DESIGN.md §6): a write through one node reaches listeners on another, the studio on
-// one node follows the presence of players on another, media uploaded to one node is served by the others, and the
-// rate limits are shared (through Redis), counting the client's address as nginx forwards it.
+// Any node answers any request (docs/architecture.md §Scale): a write through one node reaches listeners on another,
+// the studio on one node follows the presence of players on another, media uploaded to one node is served by the
+// others, and the rate limits are shared (through Redis), counting the client's address as nginx forwards it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackPresence } from '@marquee/realtime';

@@ -1,7 +1,7 @@
-// issue 8, "Done when": `kill -9` of node A while 1,000 simulated players are connected to it. 100 of them are
-// switched off at the kill (they never come back); the other 900 reconnect through nginx to B and C. Their
-// listens, onDisconnect actions and presence must be restored, and A's armed onDisconnect actions must run once,
-// and only for the 100 that did not come back.
+// The node-failure scenario (docs/testing.md §Cluster): `kill -9` of node A while 1,000 simulated players are
+// connected to it. 100 of them are switched off at the kill (they never come back); the other 900 reconnect through
+// nginx to B and C. Their listens, onDisconnect actions and presence must be restored, and A's armed onDisconnect
+// actions must run once, and only for the 100 that did not come back.
 
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// issue 8, "Done when": restarting Redis while players write through every node and the studio listens to them
-// on the other nodes loses no acknowledged write, leaves every listener with the current value once Redis is back,
-// and each node says it is not ready (/readyz 503) while Redis is away.
+// The Redis-restart scenario (docs/testing.md §Cluster): restarting Redis while players write through every node and
+// the studio listens to them on the other nodes loses no acknowledged write, leaves every listener with the current
+// value once Redis is back, and each node says it is not ready (/readyz 503) while Redis is away.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster, type ServerNode } from '@marquee/testbed';

@@ -1,6 +1,6 @@
-// issue 8, "Done when": a `kill -9` of a node during 1,000 writes/s loses no acknowledged write. Writers connect
-// through nginx (spread over the three nodes), each write has its own key, node B is killed in the middle; the
-// writers that were on B reconnect through nginx to the others and go on writing.
+// The writes-during-a-kill scenario (docs/testing.md §Cluster): a `kill -9` of a node during 1,000 writes/s loses no
+// acknowledged write. Writers connect through nginx (spread over the three nodes), each write has its own key, node
+// B is killed in the middle; the writers that were on B reconnect through nginx to the others and go on writing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '@marquee/testbed';

@@ -1,6 +1,6 @@
-// Offline play (issue 6, item 2): once a paired screen has shown an uploaded image, it shows it again after a
-// reboot (a fresh page load) with the server down: the content player's service worker serves its app shell and
-// the media file, the player its own shell and the last app/data it stored.
+// Offline play: once a paired screen has shown an uploaded image, it shows it again after a reboot (a fresh page
+// load) with the server down: the content player's service worker serves its app shell and the media file, the
+// player its own shell and the last app/data it stored.
 
 import { describe, expect, it } from 'vitest';
 import { MAIN_FRAME_ELEMENT_ID } from '@marquee/protocol';

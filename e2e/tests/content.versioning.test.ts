@@ -1,7 +1,7 @@
-// Content versioning (issue 6, item 4): every change an operator makes to what a screen shows produces a new
-// app/data version, and the content player on the screen picks it up: content, playlist items, durations, a
-// replaced media file, and a re-paired screen. The operator acts through the management API; the screen is the
-// real content player in Chromium, framed by the test's stand-in player.
+// Content versioning (docs/data-model.md §Content manifest): every change an operator makes to what a screen shows
+// produces a new app/data version, and the content player on the screen picks it up: content, playlist items,
+// durations, a replaced media file, and a re-paired screen. The operator acts through the management API; the screen
+// is the real content player in Chromium, framed by the test's stand-in player.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';

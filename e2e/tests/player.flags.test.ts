@@ -1,5 +1,6 @@
-// Each remote action flag in the priority order of SPEC.md §4, raised through the management API as the studio
-// does, acknowledged by the real player in Chromium, and its effect on the server and in local storage.
+// Each remote action flag in the priority order of docs/player.md §Action flags, raised through the management API
+// as the studio does, acknowledged by the real player in Chromium, and its effect on the server and in local
+// storage.
 
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,6 +1,6 @@
 // The settings sidebar in a plain browser: the hamburger and panel timing (Playwright's clock), every control shown
-// for this platform in the spec's order, the name's validation and debounce, orientation, the confirm texts, debug
-// mode, and each control's effect on the server and local storage.
+// for this platform in the order of docs/player.md §Sidebar, the name's validation and debounce, orientation, the
+// confirm texts, debug mode, and each control's effect on the server and local storage.
 
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
@@ -125,7 +125,7 @@ describe('general player: settings sidebar in a plain browser', () => {
     await context.close();
   });
 
-  it('asks before reset pairing and clear cache, with the spec texts, and carries them out on yes', async () => {
+  it('asks before reset pairing and clear cache, with the texts of docs/player.md §Sidebar, and carries them out on yes', async () => {
     const { context, page } = await pairedPlayer(stage.browser, stage.server, stage.operator);
     await page.click('.hamburger');
     await page.click('button:has-text("Clear cache")');

@@ -1,7 +1,7 @@
-// The newcomer journey of issue 6 in Chromium: sign up in the studio, open a player, read its pairing code, pair
-// it, assign a web page, an uploaded image and a playlist and see each on the screen; send reload, screenshot and
-// mute and see them acknowledged; stop the server and see the playlist keep playing; start it again and see the
-// screen online in the studio. Screenshots of every main page go to e2e/artifacts.
+// A newcomer's first session, in Chromium: sign up in the studio, open a player, read its pairing code, pair it,
+// assign a web page, an uploaded image and a playlist and see each on the screen; send reload, screenshot and mute
+// and see them acknowledged; stop the server and see the playlist keep playing; start it again and see the screen
+// online in the studio. Screenshots of every main page go to e2e/artifacts.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
