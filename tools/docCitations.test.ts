@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SCANNED_FOLDERS = ['apps', 'packages', 'e2e', 'cluster', 'bench', 'tools'];
-const SCANNED_EXTENSIONS = ['.ts', '.tsx', '.mjs', '.js', '.css', '.html', '.md'];
+const SCANNED_EXTENSIONS = ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.css', '.html', '.md'];
 const BUILD_OUTPUT = /(^|\/)(dist|dist-types)\//;
 const THIS_FILE = relative(ROOT, import.meta.filename);
 
@@ -89,7 +89,8 @@ function problemsOf(file: string, text: string, readDoc: DocReader): Problem[] {
   };
   const problems: { offset: number; message: string }[] = [];
   const report = (offset: number, message: string) => problems.push({ offset, message });
-  const excerpt = (offset: number) => JSON.stringify(/^[^\n)]{0,40}/.exec(text.slice(offset))?.[0]);
+  // What follows a §, up to the punctuation that ends a citation (no heading holds any).
+  const excerpt = (offset: number) => JSON.stringify(/^[^\n),;:]{0,40}/.exec(text.slice(offset))?.[0]);
 
   for (const match of text.matchAll(BARE_SPEC)) {
     report(match.index, `says ${JSON.stringify(match[0])}: cite the docs/ section instead`);
