@@ -201,6 +201,7 @@ describe('the citation check', () => {
   // Spelled in parts, so that a plain search of the repository for them does not stop at this file.
   const outsideDocument = ['SPEC', 'md'].join('.');
   const issue = ['iss', 'ue'].join('');
+  const pullRequest = ['(#', '12)'].join('');
 
   it('accepts a section followed by punctuation, a parenthesis, more words or the end of the text', () => {
     expect(
@@ -263,9 +264,9 @@ describe('the citation check', () => {
   });
 
   it('refuses an issue number and "the spec"', () => {
-    expect(check(`// ${issue} 8, "Done when": kill -9\n// (#12) and in the spec's words`)).toEqual([
+    expect(check(`// ${issue} 8, "Done when": kill -9\n// ${pullRequest} and in the spec's words`)).toEqual([
       `apps/player/src/example.ts:1: names an issue ("${issue} 8"): say what it is about in its own words`,
-      'apps/player/src/example.ts:2: names an issue ("(#12)"): say what it is about in its own words',
+      `apps/player/src/example.ts:2: names an issue ("${pullRequest}"): say what it is about in its own words`,
       `apps/player/src/example.ts:2: says "the spec's": cite the docs/ section instead`,
     ]);
     expect(check(`// ${issue} "Cloud service", item 8`)).toHaveLength(1);
