@@ -1,8 +1,8 @@
-// Fan-out of document changes to listeners (DESIGN.md §6). One subscription per document per node, whatever the
-// number of listeners: a feed holds the latest known value and revision of its document, and its listeners grouped
-// by path. A change event carries the whole new document, so each affected path's value is computed, hashed and
-// serialized once per event and the same text goes to every listener of that path. Each listener remembers the
-// last revision it was sent, so it never gets a revision twice or out of order, whatever the transport does.
+// Fan-out of document changes to listeners (docs/architecture.md §Scale). One subscription per document per node,
+// whatever the number of listeners: a feed holds the latest known value and revision of its document, and its listeners
+// grouped by path. A change event carries the whole new document, so each affected path's value is computed, hashed and
+// serialized once per event and the same text goes to every listener of that path. Each listener remembers the last
+// revision it was sent, so it never gets a revision twice or out of order, whatever the transport does.
 //
 // When changes of other nodes may have been missed (Redis was away), every held document is read again and, where
 // the stored revision is newer, delivered as a change of the whole document: listeners end with the current value.

@@ -1,8 +1,8 @@
-// The realtime hub of one server node (DESIGN.md §4, §6): accepts the sockets of /realtime, keeps them alive (ws
-// ping every interval; a socket silent for the idle timeout is terminated, which runs its onDisconnect actions),
-// renews the node's lease and runs the armed actions of dead nodes, and on shutdown closes every socket with 1001
-// and runs their onDisconnect actions before the database closes: a graceful shutdown is a disconnect of every
-// client, and the clients reconnect to another node (or to this one when it is back).
+// The realtime hub of one server node (docs/protocols/realtime.md §Messages, docs/architecture.md §Scale): accepts the
+// sockets of /realtime, keeps them alive (ws ping every interval; a socket silent for the idle timeout is terminated,
+// which runs its onDisconnect actions), renews the node's lease and runs the armed actions of dead nodes, and on
+// shutdown closes every socket with 1001 and runs their onDisconnect actions before the database closes: a graceful
+// shutdown is a disconnect of every client, and the clients reconnect to another node (or to this one when it is back).
 
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';

@@ -1,5 +1,5 @@
-// This node's lease in server_nodes (DESIGN.md §6): renewed while the node lives; a node whose lease has expired
-// is dead, and its armed onDisconnect actions are run by a surviving node (onDisconnect.ts).
+// This node's lease in server_nodes (docs/architecture.md §Scale): renewed while the node lives; a node whose lease has
+// expired is dead, and its armed onDisconnect actions are run by a surviving node (onDisconnect.ts).
 
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';

@@ -1,5 +1,5 @@
-// Fan-out of realtime changes (DESIGN.md §6): in-process by default; a Redis implementation of the same interface
-// lets several nodes share listeners (REDIS_URL, scale-out). Messages are JSON-serialisable values.
+// Fan-out of realtime changes (docs/architecture.md §Scale): in-process by default; a Redis implementation of the same
+// interface lets several nodes share listeners (REDIS_URL, scale-out). Messages are JSON-serialisable values.
 
 export type Unsubscribe = () => void;
 export type MessageHandler = (message: unknown) => void;

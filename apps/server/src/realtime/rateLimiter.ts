@@ -1,5 +1,5 @@
-// Per-connection rate limit of the realtime socket (DESIGN.md §7): a token bucket of requests, and behind it a
-// second bucket that counts refused requests, so a client that only bursts gets `rate_limited` answers while one
+// Per-connection rate limit of the realtime socket (docs/security.md §Limits): a token bucket of requests, and behind
+// it a second bucket that counts refused requests, so a client that only bursts gets `rate_limited` answers while one
 // that keeps flooding far beyond its allowance is dropped.
 
 /** A token bucket: `capacity` tokens, refilled continuously at `ratePerSecond`. */

@@ -1,5 +1,6 @@
-// The realtime database on the server (DESIGN.md §4): the WebSocket hub at /realtime and the REST read fallback at
-// /db/*. The hub is exposed as `app.realtimeHub` (node id, stats, sweep) for metrics, benchmarks and tests.
+// The realtime database on the server (docs/protocols/realtime.md §Messages): the WebSocket hub at /realtime and the
+// REST read fallback at /db/*. The hub is exposed as `app.realtimeHub` (node id, stats, sweep) for metrics, benchmarks
+// and tests.
 
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';

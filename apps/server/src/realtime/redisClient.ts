@@ -1,5 +1,5 @@
-// The ioredis connections of a scaled-out node (DESIGN.md §6): the pub/sub publisher and subscriber and the rate
-// limits' client. All fail fast while Redis is away instead of queueing: a realtime change published then is
+// The ioredis connections of a scaled-out node (docs/architecture.md §Scale): the pub/sub publisher and subscriber and
+// the rate limits' client. All fail fast while Redis is away instead of queueing: a realtime change published then is
 // covered by the catch-up on reconnect, and a request is never held up by its rate limit.
 
 import { Redis, type RedisOptions } from 'ioredis';

@@ -1,6 +1,6 @@
-// Realtime fan-out across nodes through Redis (DESIGN.md §6): two apps on one PostgreSQL database and one Redis are
-// two nodes. A write on one reaches listeners on the other, in revision order, once; listeners survive a Redis
-// restart and end with the current value of what was written while Redis was away.
+// Realtime fan-out across nodes through Redis (docs/architecture.md §Scale): two apps on one PostgreSQL database and
+// one Redis are two nodes. A write on one reaches listeners on the other, in revision order, once; listeners survive a
+// Redis restart and end with the current value of what was written while Redis was away.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPostgres, startRedis, type PostgresServer, type RedisServer } from '@marquee/testbed';

@@ -1,4 +1,4 @@
-// RedisPubSub against a real redis-server (DESIGN.md §10): two instances are two nodes.
+// RedisPubSub against a real redis-server (docs/testing.md §Testbed): two instances are two nodes.
 
 import net from 'node:net';
 import { Redis } from 'ioredis';

@@ -1,4 +1,4 @@
-// Fan-out across nodes through Redis pub/sub (DESIGN.md §6, REDIS_URL). One publisher and one subscriber
+// Fan-out across nodes through Redis pub/sub (docs/deployment.md §Redis, REDIS_URL). One publisher and one subscriber
 // connection per node; one Redis channel per topic (per document), SUBSCRIBEd while the node has a local subscriber.
 //
 // A message is delivered to this node's subscribers synchronously at publish, as in process, so a node serves its

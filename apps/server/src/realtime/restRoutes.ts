@@ -1,9 +1,9 @@
-// The realtime database's REST read fallback (SPEC.md §7, DESIGN.md §4): GET /db/{path}.json?auth=<ID token>
-// answers the value at path as JSON (arrays restored, as the socket sends them), `null` when nothing is there.
-// Errors answer in the hosted database's REST shape, {error: '…'}: 401 'Permission denied' for a missing or
-// refused token and for a read the rules deny (the client turns a 401 into permission_denied), 400 for a bad path.
-// `format=export` keeps the server's own shape, which is the same JSON here (there are no priorities); `ns` and
-// the app-check parameters are ignored.
+// The realtime database's REST read fallback (docs/protocols/realtime.md §REST fallback): GET /db/{path}.json?auth=<ID
+// token> answers the value at path as JSON (arrays restored, as the socket sends them), `null` when nothing is there.
+// Errors answer in the hosted database's REST shape, {error: '…'}: 401 'Permission denied' for a missing or refused
+// token and for a read the rules deny (the client turns a 401 into permission_denied), 400 for a bad path.
+// `format=export` keeps the server's own shape, which is the same JSON here (there are no priorities); `ns` and the
+// app-check parameters are ignored.
 
 import type { FastifyPluginAsync } from 'fastify';
 import { RealtimeValidationError, restoreArrays } from '@marquee/protocol';

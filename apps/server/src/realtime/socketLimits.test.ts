@@ -1,5 +1,5 @@
-// The hub's defences per socket (DESIGN.md §7): frame size, rate limit, flooding and garbage, each closing or
-// refusing only the offending socket while another client keeps its answers and events.
+// The hub's defences per socket (docs/security.md §Limits): frame size, rate limit, flooding and garbage, each closing
+// or refusing only the offending socket while another client keeps its answers and events.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import {
