@@ -13,12 +13,14 @@ describe('buildTargets', () => {
 
   const build = (names: string[] = []) => buildTargets({ root: workspace.root, names });
 
-  it('bundles our packages into the server and leaves libraries to node_modules', async () => {
+  it('bundles our packages and the libraries into the server, and leaves the run-time libraries to Node', async () => {
     expect(await build(['server'])).toEqual(['server']);
     const bundle = workspace.read('apps/server/dist/main.js');
     expect(bundle).toContain('hello from shared');
-    expect(bundle).toMatch(/^import \w+ from "fastify";$/m);
     expect(bundle).not.toContain('@marquee/shared');
+    expect(bundle).toContain('from tiny-lib');
+    expect(bundle).not.toMatch(/from "tiny-lib"/);
+    expect(bundle).toMatch(/^import \w+ from "pino";$/m);
     expect(workspace.exists('apps/server/dist/main.js.map')).toBe(true);
   });
 

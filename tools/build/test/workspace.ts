@@ -1,6 +1,7 @@
 // A small workspace in a temporary folder for the build's tests (kept in test/, which no build reads), laid out
-// as this repository is: a server that bundles one workspace package, an unrelated package, a Vite app, tools/, a
-// lockfile. Its node_modules links our packages as npm does, so real esbuild and Vite builds run in it.
+// as this repository is: a server that bundles one workspace package and a library and imports a run-time library,
+// an unrelated package, a Vite app, tools/, a lockfile. Its node_modules links our packages as npm does and holds
+// the two libraries, so real esbuild and Vite builds run in it.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,15 +29,20 @@ const FILES: Record<string, string> = {
   'apps/server/package.json': JSON.stringify({
     name: '@marquee/server',
     type: 'module',
-    dependencies: { '@marquee/shared': '*', fastify: '*' },
+    dependencies: { '@marquee/shared': '*', 'tiny-lib': '*', pino: '*' },
   }),
   'apps/server/tsconfig.json': '{"extends":"../../tsconfig.base.json"}\n',
   'apps/server/src/main.ts': [
-    "import Fastify from 'fastify';",
+    "import pino from 'pino';",
+    "import { shout } from 'tiny-lib';",
     "import { GREETING } from '@marquee/shared';",
-    'console.log(GREETING, typeof Fastify);',
+    'console.log(shout(GREETING), typeof pino);',
     '',
   ].join('\n'),
+  'node_modules/tiny-lib/package.json': JSON.stringify({ name: 'tiny-lib', main: 'index.js' }),
+  'node_modules/tiny-lib/index.js': 'exports.shout = (text) => `${text.toUpperCase()} from tiny-lib`;\n',
+  'node_modules/pino/package.json': JSON.stringify({ name: 'pino', main: 'pino.js' }),
+  'node_modules/pino/pino.js': 'module.exports = () => ({});\n',
   'apps/web/package.json': JSON.stringify({
     name: '@marquee/web',
     type: 'module',
