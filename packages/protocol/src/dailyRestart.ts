@@ -1,8 +1,12 @@
 // Next daily-restart instant (docs/meeting-room.md §Daily restart, docs/player.md §Settings): the base wall-clock
-// time in an IANA time zone plus a random 0 to range-1 minutes. Time-zone arithmetic uses only Intl, so this runs
-// in browsers and Node alike.
+// time in an IANA time zone plus a random 0 to range-1 minutes. Time-zone arithmetic uses only Intl (zonedTime.ts),
+// so this runs in browsers and Node alike. Its rule for a skipped time (moved forward by the gap's length) is its
+// own; schedules resolve a skipped time to the end of the gap instead (zonedTime.ts localMsToInstant).
 
 import { DAILY_RESTART_BASE_TIME, DAILY_RESTART_RANDOM_MINUTES } from './constants';
+import { intlLocalMs, intlOffsetMs, isValidTimeZone } from './zonedTime';
+
+export { isValidTimeZone };
 
 export class DailyRestartError extends Error {
   constructor(message: string) {
@@ -56,56 +60,11 @@ export function parseRestartBaseTime(value: unknown): number {
   return hour24 * 60 + minute;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timezone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timezone);
-  if (!formatter) {
-    if (typeof timezone !== 'string' || timezone.trim() === '') {
-      throw new DailyRestartError(`Invalid timezone: ${JSON.stringify(timezone) ?? String(timezone)}`);
-    }
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', {
-        timeZone: timezone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      throw new DailyRestartError(`Invalid timezone: ${JSON.stringify(timezone)}`);
-    }
-    formatters.set(timezone, formatter);
+/** Throws the DailyRestartError an unknown zone has always raised here. */
+function checkTimeZone(timezone: string): void {
+  if (!isValidTimeZone(timezone)) {
+    throw new DailyRestartError(`Invalid timezone: ${JSON.stringify(timezone) ?? String(timezone)}`);
   }
-  return formatter;
-}
-
-/** True when Intl knows the IANA time zone. */
-export function isValidTimeZone(timezone: unknown): boolean {
-  try {
-    formatterFor(timezone as string);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The wall clock of `instant` in `timezone`, as if it were a UTC time (ms, whole seconds). */
-function wallClockMs(instant: number, timezone: string): number {
-  const fields: Record<string, number> = {};
-  for (const part of formatterFor(timezone).formatToParts(instant)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  const { year = NaN, month = NaN, day = NaN, hour = NaN, minute = NaN, second = NaN } = fields;
-  return Date.UTC(year, month - 1, day, hour % 24, minute, second);
-}
-
-/** Offset of `timezone` from UTC at `instant`, in ms (positive east of Greenwich). */
-function offsetMs(instant: number, timezone: string): number {
-  return wallClockMs(instant, timezone) - Math.floor(instant / 1000) * 1000;
 }
 
 /**
@@ -114,15 +73,16 @@ function offsetMs(instant: number, timezone: string): number {
  * fall-back change is its first occurrence. Fields overflow like Date.UTC (day 32 is the next month's first).
  */
 export function wallClockToInstant(wall: WallClockTime, timezone: string): number {
+  checkTimeZone(timezone);
   return instantOfWallMs(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute), timezone);
 }
 
 function instantOfWallMs(wallMs: number, timezone: string): number {
   // Zones change offset at most once in any two days, so the offsets a day either side are the only candidates.
-  const offsetBefore = offsetMs(wallMs - DAY_MS, timezone);
-  const offsetAfter = offsetMs(wallMs + DAY_MS, timezone);
+  const offsetBefore = intlOffsetMs(wallMs - DAY_MS, timezone);
+  const offsetAfter = intlOffsetMs(wallMs + DAY_MS, timezone);
   const matches = [wallMs - offsetBefore, wallMs - offsetAfter].filter(
-    (instant) => wallClockMs(instant, timezone) === wallMs,
+    (instant) => intlLocalMs(instant, timezone) === wallMs,
   );
   // No match: the wall time falls in a gap; reading it with the earlier offset lands past the gap.
   return matches.length > 0 ? Math.min(...matches) : wallMs - offsetBefore;
@@ -145,7 +105,7 @@ export function nextRestartTime(
 ): number {
   const nowMs = typeof now === 'number' ? now : now.getTime();
   if (!Number.isFinite(nowMs)) throw new DailyRestartError('Invalid current time');
-  formatterFor(timezone);
+  checkTimeZone(timezone);
   const baseMinutes = parseRestartBaseTime(nextRestartBaseTimeTarget);
   if (!Number.isFinite(randomMinutesRange) || randomMinutesRange < 0) {
     throw new DailyRestartError(`Invalid random minutes range: ${String(randomMinutesRange)}`);
@@ -155,7 +115,7 @@ export function nextRestartTime(
     throw new DailyRestartError(`random() must return a number in [0, 1), got ${draw}`);
   const minutesAfterMidnight = baseMinutes + Math.floor(draw * randomMinutesRange);
 
-  const today = wallClockMs(nowMs, timezone);
+  const today = intlLocalMs(nowMs, timezone);
   const todayMidnight = today - (((today % DAY_MS) + DAY_MS) % DAY_MS);
   for (let day = -1; ; day++) {
     const midnight = todayMidnight + day * DAY_MS;

@@ -36,3 +36,4 @@ export * from './timers';
 export * from './updateChannel';
 export * from './uptime';
 export * from './utf8';
+export * from './zonedTime';
