@@ -18,7 +18,8 @@ const ContentItemInputSchema = z.strictObject({
 });
 export type ContentItemInput = z.input<typeof ContentItemInputSchema>;
 
-const ContentItemsSchema = z.array(ContentItemInputSchema).max(APP_DATA_MAX_ITEMS);
+/** A list of items (a screen's content, a playlist's items). */
+export const ContentItemsSchema = z.array(ContentItemInputSchema).max(APP_DATA_MAX_ITEMS);
 /** What the API documents: a list of items, or one URL or media id. */
 const DocumentedContentSchema = z.union([src, ContentItemsSchema]);
 const { $schema: _dialect, ...documentedContent } = z.toJSONSchema(DocumentedContentSchema, {

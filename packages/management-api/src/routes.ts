@@ -25,15 +25,48 @@ import {
   LogQuerySchema,
   PageQuerySchema,
 } from './diagnostics';
-import { MediaIdParams, PlayerIdParams, ScreenIdParams } from './ids';
+import {
+  BulkTagAnswerSchema,
+  BulkTagRequestSchema,
+  GroupListSchema,
+  GroupPatchSchema,
+  GroupRequestSchema,
+  GroupViewSchema,
+} from './groups';
+import {
+  GroupIdParams,
+  MediaIdParams,
+  OverrideIdParams,
+  PlayerIdParams,
+  PlaylistIdParams,
+  ScheduleIdParams,
+  ScreenIdParams,
+} from './ids';
 import { MediaDeletedSchema, MediaListSchema, MediaViewSchema } from './media';
+import { OverrideListSchema, OverrideRequestSchema, OverrideViewSchema } from './overrides';
+import {
+  DeletedSchema,
+  PlaylistListSchema,
+  PlaylistPatchSchema,
+  PlaylistRequestSchema,
+  PlaylistViewSchema,
+} from './playlists';
+import {
+  ScheduleListSchema,
+  ScheduleOverlapsSchema,
+  SchedulePatchSchema,
+  ScheduleRequestSchema,
+  ScheduleViewSchema,
+} from './schedules';
 import {
   PairRequestSchema,
+  ScreenListQuerySchema,
   ScreenListSchema,
   ScreenPatchSchema,
   ScreenViewSchema,
   UnpairAnswerSchema,
 } from './screens';
+import { TimelineAnswerSchema, TimelineQuerySchema } from './timeline';
 
 /** Where the management API is served. */
 export const MANAGEMENT_API_PREFIX = '/api/v1';
@@ -53,13 +86,23 @@ export interface ManagementRoute {
 const screen = { params: ScreenIdParams } as const;
 const player = { params: PlayerIdParams } as const;
 const media = { params: MediaIdParams } as const;
+const playlist = { params: PlaylistIdParams } as const;
+const group = { params: GroupIdParams } as const;
+const schedule = { params: ScheduleIdParams } as const;
+const override = { params: OverrideIdParams } as const;
+const deleted = { response: { 200: DeletedSchema } } as const;
 
 export const MANAGEMENT_ROUTES = {
   signUp: { method: 'POST', path: '/auth/signup', body: SignUpSchema, response: { 201: SessionSchema } },
   signIn: { method: 'POST', path: '/auth/signin', body: SignInSchema, response: { 200: SessionSchema } },
   me: { method: 'GET', path: '/me', response: { 200: MeSchema } },
 
-  listScreens: { method: 'GET', path: '/screens', response: { 200: ScreenListSchema } },
+  listScreens: {
+    method: 'GET',
+    path: '/screens',
+    querystring: ScreenListQuerySchema,
+    response: { 200: ScreenListSchema },
+  },
   getScreen: { method: 'GET', path: '/screens/:id', ...screen, response: { 200: ScreenViewSchema } },
   updateScreen: {
     method: 'PATCH',
@@ -144,6 +187,86 @@ export const MANAGEMENT_ROUTES = {
   listMedia: { method: 'GET', path: '/media', response: { 200: MediaListSchema } },
   replaceMedia: { method: 'PUT', path: '/media/:id', ...media, response: { 200: MediaViewSchema } },
   deleteMedia: { method: 'DELETE', path: '/media/:id', ...media, response: { 200: MediaDeletedSchema } },
+
+  tagScreens: {
+    method: 'POST',
+    path: '/screens/tags',
+    body: BulkTagRequestSchema,
+    response: { 200: BulkTagAnswerSchema },
+  },
+  screenTimeline: {
+    method: 'GET',
+    path: '/screens/:id/timeline',
+    ...screen,
+    querystring: TimelineQuerySchema,
+    response: { 200: TimelineAnswerSchema },
+  },
+
+  createPlaylist: {
+    method: 'POST',
+    path: '/playlists',
+    body: PlaylistRequestSchema,
+    response: { 201: PlaylistViewSchema },
+  },
+  listPlaylists: { method: 'GET', path: '/playlists', response: { 200: PlaylistListSchema } },
+  getPlaylist: { method: 'GET', path: '/playlists/:id', ...playlist, response: { 200: PlaylistViewSchema } },
+  updatePlaylist: {
+    method: 'PATCH',
+    path: '/playlists/:id',
+    ...playlist,
+    body: PlaylistPatchSchema,
+    response: { 200: PlaylistViewSchema },
+  },
+  deletePlaylist: { method: 'DELETE', path: '/playlists/:id', ...playlist, ...deleted },
+
+  createGroup: {
+    method: 'POST',
+    path: '/groups',
+    body: GroupRequestSchema,
+    response: { 201: GroupViewSchema },
+  },
+  listGroups: { method: 'GET', path: '/groups', response: { 200: GroupListSchema } },
+  getGroup: { method: 'GET', path: '/groups/:id', ...group, response: { 200: GroupViewSchema } },
+  updateGroup: {
+    method: 'PATCH',
+    path: '/groups/:id',
+    ...group,
+    body: GroupPatchSchema,
+    response: { 200: GroupViewSchema },
+  },
+  deleteGroup: { method: 'DELETE', path: '/groups/:id', ...group, ...deleted },
+
+  createSchedule: {
+    method: 'POST',
+    path: '/schedules',
+    body: ScheduleRequestSchema,
+    response: { 201: ScheduleViewSchema },
+  },
+  validateSchedule: {
+    method: 'POST',
+    path: '/schedules/validate',
+    body: ScheduleRequestSchema,
+    response: { 200: ScheduleOverlapsSchema },
+  },
+  listSchedules: { method: 'GET', path: '/schedules', response: { 200: ScheduleListSchema } },
+  getSchedule: { method: 'GET', path: '/schedules/:id', ...schedule, response: { 200: ScheduleViewSchema } },
+  updateSchedule: {
+    method: 'PATCH',
+    path: '/schedules/:id',
+    ...schedule,
+    body: SchedulePatchSchema,
+    response: { 200: ScheduleViewSchema },
+  },
+  deleteSchedule: { method: 'DELETE', path: '/schedules/:id', ...schedule, ...deleted },
+
+  createOverride: {
+    method: 'POST',
+    path: '/overrides',
+    body: OverrideRequestSchema,
+    response: { 201: OverrideViewSchema },
+  },
+  listOverrides: { method: 'GET', path: '/overrides', response: { 200: OverrideListSchema } },
+  deleteOverride: { method: 'DELETE', path: '/overrides/:id', ...override, ...deleted },
 } as const satisfies Record<string, ManagementRoute>;
 
 type Routes = typeof MANAGEMENT_ROUTES;

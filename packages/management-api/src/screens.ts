@@ -4,7 +4,11 @@
 import { z } from 'zod';
 import { APP_DATA_ITEM_TYPES, ScreenNameSchema, SettingsPatchSchema } from '@marquee/protocol';
 import { ContentInputSchema, type ContentInput } from './content';
+import { TagListSchema, TagSchema } from './groups';
+import { GroupIdSchema, PlaylistIdSchema } from './ids';
 import { PlayerStatsViewSchema } from './playerStats';
+import { SOURCE_KINDS } from './timeline';
+import { TimeZoneSchema } from './timeZone';
 
 const { shape } = SettingsPatchSchema;
 
@@ -48,7 +52,7 @@ const ScreenStatusSchema = z.object({
 });
 export type ScreenStatus = z.output<typeof ScreenStatusSchema>;
 
-const ContentSourceViewSchema = z.object({
+export const ContentSourceViewSchema = z.object({
   type: z.enum(APP_DATA_ITEM_TYPES),
   durationMs: z.number(),
   src: z.string().optional(),
@@ -63,6 +67,29 @@ const ContentViewSchema = z.object({
   sources: z.array(ContentSourceViewSchema),
 });
 
+/** Where the screen's zone comes from: pinned by an operator, reported by its player, or UTC (neither). */
+export const TIME_ZONE_SOURCES = ['pinned', 'player', 'server'] as const;
+
+/** How long a player may take to apply a new content version before the studio flags it. */
+export const TIMELINE_BEHIND_AFTER_MS = 60_000;
+
+const ScreenTimelineStatusSchema = z.object({
+  /** The content version the server wrote last (app/data). */
+  version: z.number(),
+  /** The content version the player last reported applying; null until it does. */
+  appliedVersion: nullableNumber,
+  /** The player has not applied `version` although it was written over a minute ago. */
+  behind: z.boolean(),
+  /** What the screen shows now and why. */
+  current: z.object({
+    kind: z.enum(SOURCE_KINDS),
+    id: nullableString,
+    name: z.string(),
+    reason: z.string(),
+  }),
+});
+export type ScreenTimelineStatus = z.output<typeof ScreenTimelineStatusSchema>;
+
 export const ScreenViewSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -70,21 +97,61 @@ export const ScreenViewSchema = z.object({
   settings: ScreenSettingsSchema,
   content: ContentViewSchema,
   status: ScreenStatusSchema,
+  tags: z.array(z.string()),
+  /** The zone the screen's schedules run in (effective). */
+  timezone: z.string(),
+  timezoneSource: z.enum(TIME_ZONE_SOURCES),
+  /** The playlist that is its default content; null when its own items are. */
+  defaultPlaylistId: nullableString,
+  timeline: ScreenTimelineStatusSchema,
   createdAt: z.number(),
   updatedAt: z.number(),
 });
 export type ScreenView = z.output<typeof ScreenViewSchema>;
 
-export const ScreenListSchema = z.object({ screens: z.array(ScreenViewSchema) });
+/** Longest name search. */
+export const SCREEN_SEARCH_MAX_LENGTH = 120;
+export const MAX_SCREEN_PAGE_SIZE = 200;
+/** A page position in the by-name listing (opaque: base64url). */
+export const SCREEN_CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
+
+export const ScreenListQuerySchema = z.object({
+  /** Screens whose name contains it (case-insensitive). */
+  q: z.string().max(SCREEN_SEARCH_MAX_LENGTH).optional(),
+  tag: TagSchema.optional(),
+  groupId: GroupIdSchema.optional(),
+  status: z.enum(['online', 'offline']).optional(),
+  /** A page size; without it every screen is answered (nextCursor null). */
+  limit: z.coerce.number().int().min(1).max(MAX_SCREEN_PAGE_SIZE).optional(),
+  cursor: z.string().regex(SCREEN_CURSOR_PATTERN, 'must be the nextCursor of a previous page').optional(),
+});
+export type ScreenListQuery = z.output<typeof ScreenListQuerySchema>;
+
+export const ScreenListSchema = z.object({
+  screens: z.array(ScreenViewSchema),
+  /** The cursor of the next page; null on the last one. */
+  nextCursor: nullableString,
+});
 
 const { orientation: _orientation, ...settingFields } = ScreenSettingsSchema.shape;
 
-export const ScreenPatchSchema = z.strictObject({
-  name: z.optional(ScreenNameSchema),
-  orientation: ScreenSettingsSchema.shape.orientation,
-  settings: z.strictObject(settingFields).optional(),
-  content: ContentInputSchema.optional(),
-});
+export const ScreenPatchSchema = z
+  .strictObject({
+    name: z.optional(ScreenNameSchema),
+    orientation: ScreenSettingsSchema.shape.orientation,
+    settings: z.strictObject(settingFields).optional(),
+    /** The screen's own items as its default content (clears a default playlist). */
+    content: ContentInputSchema.optional(),
+    /** A playlist as its default content; null goes back to its own items. Not with content. */
+    playlistId: PlaylistIdSchema.nullable().optional(),
+    tags: TagListSchema.optional(),
+    /** Pins the zone; null follows the player's own again. */
+    timezone: TimeZoneSchema.nullable().optional(),
+  })
+  .refine((patch) => patch.content === undefined || patch.playlistId === undefined, {
+    message: 'give content or playlistId, not both',
+    path: ['playlistId'],
+  });
 /** What PATCH /screens/{id} takes. */
 export type ScreenPatch = Omit<z.input<typeof ScreenPatchSchema>, 'content'> & { content?: ContentInput };
 

@@ -10,6 +10,7 @@ import { deviceRoutes } from './deviceRoutes';
 import { diagnosticsRoutes } from './diagnosticsRoutes';
 import { mediaRoutes } from './mediaRoutes';
 import { pairingRoutes } from './pairingRoutes';
+import { pendingRoutes } from './pendingRoutes';
 import { screenRoutes } from './screenRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
@@ -24,5 +25,6 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(diagnosticsRoutes);
     await operatorScope.register(deviceRoutes);
     await operatorScope.register(mediaRoutes);
+    await operatorScope.register(pendingRoutes);
   });
 };

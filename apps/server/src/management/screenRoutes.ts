@@ -24,7 +24,10 @@ export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The organisation's screens with live status",
       ...docs,
     },
-    handler: async (request) => ({ screens: await screens.list(operatorOf(request).orgId) }),
+    handler: async (request) => ({
+      screens: await screens.list(operatorOf(request).orgId),
+      nextCursor: null,
+    }),
   });
 
   app.route({

@@ -63,7 +63,7 @@ describe('/api/v1/screens', () => {
       const own = await signUpOperator(test.app, 'Listing Org');
       const { screenId, player } = await pairedScreen(test.app, own, 'Hall');
       const empty = await api('GET', '/screens', undefined, (await signUpOperator(test.app)).token);
-      expect(empty.json()).toEqual({ screens: [] });
+      expect(empty.json()).toEqual({ screens: [], nextCursor: null });
 
       let screens = (await api('GET', '/screens', undefined, own.token)).json().screens;
       expect(screens).toHaveLength(1);

@@ -127,6 +127,20 @@ function toScreenView(
     settings: known,
     content: { version: content.version, items: content.items, sources: content.sources },
     status: statusOf(player, doc, reported, now),
+    // Until schedules are stored, every screen shows its own items in UTC.
+    tags: [],
+    timezone: 'UTC',
+    timezoneSource: 'server',
+    defaultPlaylistId: null,
+    timeline: {
+      version: content.version,
+      appliedVersion: null,
+      behind: false,
+      current:
+        content.items.length > 0
+          ? { kind: 'default', id: null, name: 'Default content', reason: 'nothing is scheduled' }
+          : { kind: 'idle', id: null, name: 'Idle', reason: 'nothing is scheduled and no default content' },
+    },
     createdAt: screen.created_at,
     updatedAt: screen.updated_at,
   };

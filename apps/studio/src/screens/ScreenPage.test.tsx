@@ -27,6 +27,16 @@ const lobby: Screen = {
     uptime: null,
     uptimeSeconds: null,
   },
+  tags: [],
+  timezone: 'UTC',
+  timezoneSource: 'server',
+  defaultPlaylistId: null,
+  timeline: {
+    version: 1,
+    appliedVersion: null,
+    behind: false,
+    current: { kind: 'default', id: null, name: 'Default content', reason: 'nothing is scheduled' },
+  },
   createdAt: NOW,
   updatedAt: NOW,
 };

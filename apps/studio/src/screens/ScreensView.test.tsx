@@ -33,6 +33,16 @@ const lobby: Screen = {
     uptime: '26hr 3m 9s',
     uptimeSeconds: 93789,
   },
+  tags: [],
+  timezone: 'UTC',
+  timezoneSource: 'server',
+  defaultPlaylistId: null,
+  timeline: {
+    version: 2,
+    appliedVersion: null,
+    behind: false,
+    current: { kind: 'default', id: null, name: 'Default content', reason: 'nothing is scheduled' },
+  },
   createdAt: NOW,
   updatedAt: NOW,
 };
