@@ -22,6 +22,24 @@ describe('startHeartbeat', () => {
     expect(send).toHaveBeenCalledTimes(3);
   });
 
+  it('beats again at the moments it is given, until stopped', () => {
+    const send = vi.fn(async () => ({}));
+    let fire: () => void = () => {};
+    const unsubscribe = vi.fn();
+    const stop = startHeartbeat({
+      send,
+      events: null,
+      beatOn: (beat) => {
+        fire = beat;
+        return unsubscribe;
+      },
+    });
+    fire();
+    expect(send).toHaveBeenCalledTimes(2);
+    stop();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps beating after a failed beat', async () => {
     const send = vi.fn(async () => Promise.reject(new Error('offline')));
     const stop = startHeartbeat({ send, events: null });

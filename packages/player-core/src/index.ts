@@ -27,5 +27,6 @@ export * from './statsSchedule';
 export * from './storage';
 export * from './storageCleared';
 export * from './timers';
+export * from './timeZone';
 export * from './useActionFlagRunner';
 export * from './useRealtimeValue';

@@ -20,14 +20,28 @@ function client(status: number, body: unknown) {
 describe('registerPlayer', () => {
   it('posts settings and the device record without a token and answers the auth object', async () => {
     const { http, fetchImpl } = client(201, auth);
-    await expect(registerPlayer(http, { name: 'Marquee Player' }, device)).resolves.toEqual(auth);
+    await expect(
+      registerPlayer(http, { name: 'Marquee Player' }, device, { timezone: 'America/New_York' }),
+    ).resolves.toEqual(auth);
     const [url, init] = fetchImpl.mock.calls[0] ?? [];
     expect(url).toBe('http://api/_internal/players');
     expect(init?.headers).toEqual({ 'Content-Type': 'application/json' });
     expect(JSON.parse(String(init?.body))).toEqual({
       settings: { name: 'Marquee Player' },
       device: { id: 'dev-1', model: 'Web Browser', platform: 'browser', device: { hardware_id: 'hw-1' } },
+      timezone: 'America/New_York',
     });
+  });
+
+  it("reports the device's own zone by default, and none when it is unknown", async () => {
+    const first = client(201, auth);
+    await registerPlayer(first.http, {}, device);
+    expect(JSON.parse(String(first.fetchImpl.mock.calls[0]?.[1]?.body)).timezone).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+    const second = client(201, auth);
+    await registerPlayer(second.http, {}, device, { timezone: null });
+    expect(JSON.parse(String(second.fetchImpl.mock.calls[0]?.[1]?.body))).not.toHaveProperty('timezone');
   });
 
   it('turns 409 DUPLICATE_HARDWARE_ID into a DuplicateHardwareError carrying the hardware id', async () => {

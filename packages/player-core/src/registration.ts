@@ -1,10 +1,11 @@
-// Registration (POST /_internal/players, docs/protocols/player-api.md §Registration): settings and device
-// {id, model, platform, device:{hardware_id}} in, the auth object out. A hardware id already tied to a screen
+// Registration (POST /_internal/players, docs/protocols/player-api.md §Registration): settings, device
+// {id, model, platform, device:{hardware_id}} and the device's time zone in, the auth object out. A hardware id already tied to a screen
 // answers 409 DUPLICATE_HARDWARE_ID, which the player shows as the duplicate-hardware notice.
 
 import type { AuthObject } from '@marquee/protocol';
 import { HttpClientError, type HttpClient } from './httpClient';
 import { isAuthObject, type StoredSettings } from './storage';
+import { deviceTimeZone } from './timeZone';
 
 const PLAYERS_PATH = '/_internal/players';
 const DUPLICATE_HARDWARE_CODE = 'DUPLICATE_HARDWARE_ID';
@@ -20,6 +21,8 @@ export class BlockedPlayerError extends Error {
 export interface RegisterOptions {
   /** The stored API token, so the server re-registers this same player (the meeting variant registers on every start). */
   authorization?: string | null;
+  /** The device's IANA zone (docs/schedules.md §What a screen shows); Intl's by default, left out when unknown. */
+  timezone?: string | null;
 }
 
 export class DuplicateHardwareError extends Error {
@@ -44,6 +47,7 @@ export async function registerPlayer(
   device: RegistrationDevice,
   options: RegisterOptions = {},
 ): Promise<AuthObject> {
+  const timezone = options.timezone === undefined ? deviceTimeZone() : options.timezone;
   const body = {
     settings,
     device: {
@@ -52,6 +56,7 @@ export async function registerPlayer(
       platform: device.platform,
       device: { hardware_id: device.hardwareId },
     },
+    ...(timezone === null ? {} : { timezone }),
   };
   let answer: unknown;
   try {

@@ -13,7 +13,7 @@ import { useDailyRestart } from '../hooks/useDailyRestart';
 import { useDebugMode } from '../hooks/useDebugMode';
 import { useDeviceRecord } from '../hooks/useDeviceRecord';
 import { useFrameBridge } from '../hooks/useFrameBridge';
-import { useHeartbeat } from '../hooks/useHeartbeat';
+import { CONTENT_APPLIED_EVENT, useHeartbeat } from '../hooks/useHeartbeat';
 import { useInstallPrompt } from '../hooks/useInstallPrompt';
 import { useMultiTab } from '../hooks/useMultiTab';
 import { useOrientation, useViewportScale } from '../hooks/useOrientation';
@@ -59,9 +59,19 @@ export function Player({ session }: { session: PlayerSession }) {
   const boxStyle = useOrientation(settings.orientation);
   const getDeviceRecord = useDeviceRecord(session, frameUrl, settings.settings);
   const frameRef = useRef<HTMLIFrameElement | null>(null);
-  const frameBridge = useFrameBridge(session, frameRef, frameUrl, { pairingCode, appData, getDeviceRecord });
+  const [contentApplied] = useState(() => new EventTarget());
+  const onContentApplied = useCallback(
+    () => contentApplied.dispatchEvent(new Event(CONTENT_APPLIED_EVENT)),
+    [contentApplied],
+  );
+  const frameBridge = useFrameBridge(session, frameRef, frameUrl, {
+    pairingCode,
+    appData,
+    getDeviceRecord,
+    onContentApplied,
+  });
   const ip = session.hardware?.ip ?? null;
-  useHeartbeat(session, ip);
+  useHeartbeat(session, ip, frameBridge, contentApplied);
   useStats(session, frameBridge, connection.online);
 
   useErrorReports(session);

@@ -1,6 +1,7 @@
 // The bridge to the content frame (docs/protocols/bridge.md §Player methods): the player exposes
 // getPairingCode, getAppData, getAuthData, getMediaCacheURL and getDeviceInfo, and emits 'pairingCode' and
-// 'appData' when they change; it calls the frame's setMute, screenshot and updateDeviceInfo for commands.
+// 'appData' when they change; it calls the frame's setMute, screenshot and updateDeviceInfo for commands, and
+// hears the frame's 'contentApplied' (a new app/data version in effect: docs/player.md §Heartbeat).
 
 import { useEffect, useRef, type RefObject } from 'react';
 import { createBridge, type Bridge, type ExposedApi } from '@marquee/bridge';
@@ -11,6 +12,8 @@ export interface FrameValues {
   pairingCode: string | null | undefined;
   appData: unknown;
   getDeviceRecord: () => unknown;
+  /** The frame applied a new app/data version. */
+  onContentApplied?: () => void;
 }
 
 export function frameOrigin(url: string): string {
@@ -73,7 +76,9 @@ export function useFrameBridge(
       expose: frameApi(session, () => latest.current, waiters.current),
     });
     bridge.current = created;
+    const offApplied = created.on('contentApplied', () => latest.current.onContentApplied?.());
     return () => {
+      offApplied();
       created.close();
       if (bridge.current === created) bridge.current = null;
     };

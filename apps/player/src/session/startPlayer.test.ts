@@ -72,6 +72,7 @@ describe('startPlayer', () => {
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({
       settings: { name: 'Marquee Player' },
       device: { id: 'dev-1', model: 'Web Browser', platform: 'browser', device: { hardware_id: null } },
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(calls[1]?.url).toBe('http://s.test/identity/v1/accounts:signInWithCustomToken');
     expect(JSON.parse(storage.getItem('auth') ?? '')).toEqual(auth);
