@@ -48,3 +48,22 @@ export function serviceWorkerPlugin({ appDir, name, define }: ServiceWorkerOptio
     },
   };
 }
+
+/**
+ * The defines of a worker that precaches every file of its app's build served under `base` except index.html,
+ * which is served with the runtime configuration and fetched network-first instead (apps/content, apps/meet).
+ */
+export function precacheDefines(base: string): (files: string[]) => Record<string, string> {
+  return (files) => ({
+    __PRECACHE_MANIFEST__: JSON.stringify(
+      files
+        .filter((file) => file !== 'index.html')
+        .map((file) => ({
+          url: `${base}${file}`,
+          // Hashed names carry their revision; anything else is revalidated by build time.
+          revision: file.startsWith('assets/') ? null : String(Date.now()),
+        })),
+    ),
+    __BASE__: JSON.stringify(base),
+  });
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { BROWSER_TARGET, serviceWorkerPlugin } from '../../tools/viteServiceWorker';
+import { BROWSER_TARGET, precacheDefines, serviceWorkerPlugin } from '../../tools/viteServiceWorker';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 const BASE = '/content/';
@@ -11,24 +11,8 @@ export default defineConfig({
   base: BASE,
   plugins: [
     react(),
-    // The worker precaches every file of the build except index.html, which is served with the runtime
-    // configuration and fetched network-first instead.
-    serviceWorkerPlugin({
-      appDir,
-      name: 'content',
-      define: (files) => ({
-        __PRECACHE_MANIFEST__: JSON.stringify(
-          files
-            .filter((file) => file !== 'index.html')
-            .map((file) => ({
-              url: `${BASE}${file}`,
-              // Hashed names carry their revision; anything else is revalidated by build time.
-              revision: file.startsWith('assets/') ? null : String(Date.now()),
-            })),
-        ),
-        __BASE__: JSON.stringify(BASE),
-      }),
-    }),
+    // The worker precaches the build (tools/viteServiceWorker.ts, precacheDefines).
+    serviceWorkerPlugin({ appDir, name: 'content', define: precacheDefines(BASE) }),
   ],
   build: { outDir: 'dist', emptyOutDir: true, target: BROWSER_TARGET },
 });
