@@ -11,6 +11,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  // Operators who ask their system for less motion get none (and tests, whose matchMedia asks for it, no timers).
+  respectReducedMotion: true,
 });
 
 export function makeQueryClient(): QueryClient {

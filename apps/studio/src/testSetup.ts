@@ -1,4 +1,4 @@
-// Component tests run in happy-dom: Mantine needs matchMedia and ResizeObserver, which it lacks.
+// Component tests run in happy-dom: Mantine needs matchMedia and ResizeObserver, which it may lack.
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
