@@ -1,5 +1,6 @@
 // The workspace's layering, enforced by `npm run lint` (docs/architecture.md §Layering):
 // - packages never import apps, bench, cluster or e2e; @marquee/protocol imports nothing of ours;
+// - @marquee/timeline imports @marquee/protocol only (it ends up in the player bundle);
 // - apps never import each other;
 // - across workspaces only a package's public entry (`@marquee/x`), never a path into its files;
 // - browser code (the src/ of every package and app but testbed and the server) imports no Node built-in.
@@ -15,6 +16,8 @@ const GROUPED = new Set(['apps', 'packages']);
 const SINGLE = new Set(['bench', 'cluster', 'e2e', 'tools']);
 const NODE_ONLY = new Set(['packages/testbed', 'apps/server']);
 const BUILTINS = new Set(builtinModules);
+/** Workspaces that may import only the listed workspaces of ours. */
+const ONLY_IMPORTS = new Map([['packages/timeline', ['packages/protocol']]]);
 const CONFIG_FILE = /(^|\/)(vite|vitest)\.config\.[cm]?[jt]s$/;
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 
@@ -51,6 +54,11 @@ function packageNames() {
 
 const NAMES = packageNames();
 
+/** @param {string} folder @returns {string} the package name of a workspace folder */
+function nameOf(folder) {
+  return [...NAMES].find(([, workspace]) => workspace === folder)?.[0] ?? folder;
+}
+
 /**
  * Why `from` may not depend on `to` (both workspaces), or null when it may.
  * @param {string} from
@@ -62,6 +70,9 @@ export function layeringViolation(from, to) {
   const [fromGroup] = from.split('/');
   const [toGroup] = to.split('/');
   if (from === 'packages/protocol') return '@marquee/protocol depends on nothing of ours';
+  const only = ONLY_IMPORTS.get(from);
+  if (only !== undefined && !only.includes(to))
+    return `${nameOf(from)} imports only ${only.map(nameOf).join(', ')}`;
   if (fromGroup === 'packages' && toGroup !== 'packages') return `packages never import ${to}`;
   if (fromGroup === 'apps' && toGroup === 'apps') return 'apps never import each other';
   if (fromGroup === 'apps' && (to === 'bench' || to === 'cluster' || to === 'e2e'))

@@ -27,6 +27,7 @@ tester.run('marquee/layering', layeringRule, {
       code: "import { h } from '../../test/harness/app';",
     },
     { filename: at('packages/player-core/src/a.ts'), code: "import { x } from '@marquee/protocol';" },
+    { filename: at('packages/timeline/src/a.ts'), code: "import { zonedClock } from '@marquee/protocol';" },
     { filename: at('packages/realtime/test/a.ts'), code: "import { startServer } from '@marquee/testbed';" },
     { filename: at('packages/bridge/src/a.test.ts'), code: "import fs from 'node:fs';" },
     { filename: at('bench/realtime/seed.ts'), code: "import { buildApp } from '@marquee/server';" },
@@ -41,6 +42,16 @@ tester.run('marquee/layering', layeringRule, {
       filename: at('packages/protocol/src/a.ts'),
       code: "import { x } from '@marquee/bridge';",
       errors: [{ message: "'@marquee/bridge': @marquee/protocol depends on nothing of ours" }],
+    },
+    {
+      filename: at('packages/timeline/src/a.ts'),
+      code: "import { x } from '@marquee/bridge';",
+      errors: [{ message: "'@marquee/bridge': @marquee/timeline imports only @marquee/protocol" }],
+    },
+    {
+      filename: at('packages/timeline/src/a.test.ts'),
+      code: "import { x } from '@marquee/player-core';",
+      errors: [{ message: "'@marquee/player-core': @marquee/timeline imports only @marquee/protocol" }],
     },
     {
       filename: at('packages/realtime/test/serverHarness.ts'),
