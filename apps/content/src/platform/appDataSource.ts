@@ -1,11 +1,13 @@
 // Where the content player learns what to show (docs/data-model.md §Content manifest): the player's getAppData (its
 // live value, or its local copy while offline), a realtime listen on players/{id}/app/data of its own, the player's
 // 'appData' event if it sends one, and a poll of getAppData as the fallback that always works. Every source feeds
-// one callback; the caller keeps whatever differs from what it shows.
+// one callback; the caller keeps whatever differs from what it shows. The realtime connection also tells whether
+// the server is reachable and how far the server's clock is from this device's (the timeline follows the server's
+// time: docs/schedules.md §Player behaviour).
 
 import { createDatabase, onValue, ref, type Database, type Unsubscribe } from '@marquee/realtime';
 import type { Bridge } from '@marquee/bridge';
-import { playerBranchPath } from '@marquee/protocol';
+import { INFO_CONNECTED_PATH, INFO_SERVER_TIME_OFFSET_PATH, playerBranchPath } from '@marquee/protocol';
 import type { PlayerApi } from './playerApi';
 import type { ContentConfig } from './runtimeConfig';
 
@@ -20,6 +22,10 @@ export interface AppDataSourceOptions {
   config: ContentConfig;
   onValue(value: unknown, source: 'player' | 'realtime'): void;
   onProblem(message: string): void;
+  /** The realtime connection came up (true) or went down (false). */
+  onConnected?(connected: boolean): void;
+  /** The server's clock minus this device's, in ms, each time the realtime connection measures it. */
+  onServerTimeOffset?(offsetMs: number): void;
   /** Whether to open the realtime listen (tests and the pairing page do without). */
   realtime?: boolean;
   clock?: () => number;
@@ -30,7 +36,7 @@ export function watchAppData(options: AppDataSourceOptions): () => void {
   const clock = options.clock ?? Date.now;
   let stopped = false;
   let db: Database | null = null;
-  let unlisten: Unsubscribe | null = null;
+  const unlisten: Unsubscribe[] = [];
 
   const ask = () => {
     bridge.call('getAppData').then(
@@ -59,10 +65,19 @@ export function watchAppData(options: AppDataSourceOptions): () => void {
         // Throws for an id that is not one realtime key: reported below, nothing opened.
         const path = playerBranchPath(playerId, 'app', 'data');
         db = createDatabase({ url: config.realtimeUrl, restUrl: config.apiUrl, getToken, storage: null });
-        unlisten = onValue(
-          ref(db, path),
-          (snapshot) => !stopped && options.onValue(snapshot.val(), 'realtime'),
-          (error) => options.onProblem(`The realtime listen on app/data was refused: ${error.message}`),
+        unlisten.push(
+          onValue(
+            ref(db, path),
+            (snapshot) => !stopped && options.onValue(snapshot.val(), 'realtime'),
+            (error) => options.onProblem(`The realtime listen on app/data was refused: ${error.message}`),
+          ),
+          onValue(ref(db, INFO_CONNECTED_PATH), (snapshot) => {
+            if (!stopped) options.onConnected?.(snapshot.val() === true);
+          }),
+          onValue(ref(db, INFO_SERVER_TIME_OFFSET_PATH), (snapshot) => {
+            const offset: unknown = snapshot.val();
+            if (!stopped && typeof offset === 'number') options.onServerTimeOffset?.(offset);
+          }),
         );
       })
       .catch((error: unknown) =>
@@ -74,7 +89,7 @@ export function watchAppData(options: AppDataSourceOptions): () => void {
     stopped = true;
     clearInterval(poll);
     offEvent();
-    unlisten?.();
+    unlisten.forEach((stop) => stop());
     db?.close();
   };
 }

@@ -1,39 +1,49 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import type { Bridge } from '@marquee/bridge';
 import type { ContentCommands } from '../platform/playerLink';
 import type { PlayerApi } from '../platform/playerApi';
 import type { ContentConfig } from '../platform/runtimeConfig';
+import { IdleScreen } from './IdleScreen';
 import { resolveMediaSrc } from './manifest';
-import { warmMediaCache } from './mediaCache';
+import { MessageScreen } from './MessageScreen';
 import { Slate } from './Slate';
 import { Stage } from './Stage';
+import { useContentApplied } from './useContentApplied';
 import { useContentCommands } from './useContentCommands';
-import { useManifest } from './useManifest';
+import { usePlayback } from './usePlayback';
 import { usePlaylist } from './usePlaylist';
+import type { TimelineClock } from './useTimeline';
 
 export interface ContentPlayerProps {
   bridge: Bridge | null;
   api: PlayerApi;
   config: ContentConfig;
   commands: MutableRefObject<ContentCommands>;
+  /** Time and timers (tests fake them). */
+  clock?: TimelineClock;
 }
 
-export function ContentPlayer({ bridge, api, config, commands }: ContentPlayerProps) {
-  const manifest = useManifest(bridge, api, config);
-  const position = usePlaylist(manifest);
-  const [muted, setMuted] = useState(false);
-  const stage = useRef<HTMLDivElement>(null);
+export function ContentPlayer({ bridge, api, config, commands, clock }: ContentPlayerProps) {
   const origin = window.location.origin;
   const resolveSrc = useCallback((src: string) => resolveMediaSrc(src, origin), [origin]);
+  const playback = usePlayback({ bridge, api, config, resolveSrc, origin, ...(clock ? { clock } : {}) });
+  const { view, manifest } = playback;
+  const playable = view.kind === 'items' ? view.playable : null;
+  const position = usePlaylist(playable);
+  const [muted, setMuted] = useState(false);
+  const stage = useRef<HTMLDivElement>(null);
 
-  useContentCommands({ commands, bridge, api, stage, manifest, current: position.current, setMuted });
-
-  useEffect(() => {
-    if (manifest === null) return;
-    warmMediaCache(manifest, resolveSrc, origin).catch((error: unknown) =>
-      api.log('warn', `Media not cached for offline play: ${String(error)}`).catch(() => {}),
-    );
-  }, [manifest, resolveSrc, origin, api]);
+  useContentCommands({
+    commands,
+    bridge,
+    api,
+    stage,
+    playback,
+    playable,
+    current: position.current,
+    setMuted,
+  });
+  useContentApplied(bridge, manifest?.version ?? null);
 
   const { fail, current, next, previous } = position;
   const onFail = useCallback(
@@ -48,8 +58,10 @@ export function ContentPlayer({ bridge, api, config, commands }: ContentPlayerPr
   );
   const layout = useMemo(() => ({ current, next, previous }), [current, next, previous]);
 
-  if (manifest === null) return <Slate title="Loading content…" />;
-  if (manifest.items.length === 0) {
+  if (view.kind === 'loading') return <Slate title="Loading content…" />;
+  if (view.kind === 'message') return <MessageScreen message={view.message} />;
+  if (view.kind === 'idle') return <IdleScreen />;
+  if (view.kind === 'unassigned') {
     return (
       <Slate
         title="This screen is paired"
@@ -58,6 +70,8 @@ export function ContentPlayer({ bridge, api, config, commands }: ContentPlayerPr
     );
   }
   if (current === null) {
+    // With a timeline, nothing playable is the idle screen; without one, the slate says what happened.
+    if (manifest?.timeline != null) return <IdleScreen />;
     return (
       <Slate
         title="The content of this screen cannot be shown right now"
@@ -67,7 +81,7 @@ export function ContentPlayer({ bridge, api, config, commands }: ContentPlayerPr
   }
   return (
     <Stage
-      manifest={manifest}
+      playable={view.playable}
       position={layout}
       muted={muted}
       resolveSrc={resolveSrc}

@@ -1,12 +1,12 @@
 import type { RefObject } from 'react';
-import type { Manifest } from './manifest';
+import type { Playable } from './programme';
 import { ItemView } from './ItemView';
 import type { PlaylistPosition } from './usePlaylist';
 
 type Role = 'current' | 'next' | 'previous';
 
 export interface StageProps {
-  manifest: Manifest;
+  playable: Playable;
   position: Pick<PlaylistPosition, 'current' | 'next' | 'previous'>;
   muted: boolean;
   resolveSrc(src: string): string;
@@ -18,7 +18,7 @@ export interface StageProps {
  * The items on screen: the current one on top (fading in), the previous one under it until the fade is over, and
  * the next one loading invisibly underneath. Layers are keyed by item, so the preloaded element is the one shown.
  */
-export function Stage({ manifest, position, muted, resolveSrc, onFail, stageRef }: StageProps) {
+export function Stage({ playable, position, muted, resolveSrc, onFail, stageRef }: StageProps) {
   const layers: Array<[number, Role]> = [];
   for (const [index, role] of [
     [position.current, 'current'],
@@ -30,11 +30,11 @@ export function Stage({ manifest, position, muted, resolveSrc, onFail, stageRef 
   return (
     <div className="stage" ref={stageRef}>
       {layers.map(([index, role]) => {
-        const item = manifest.items[index];
+        const item = playable.items[index];
         if (item === undefined) return null;
         return (
           <div
-            key={`${manifest.version}:${index}`}
+            key={`${playable.key}:${index}`}
             className={`layer is-${role}`}
             data-role={role}
             data-type={item.type}

@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { parseManifest, resolveMediaSrc, sameManifest } from './manifest';
+import { override, rulesIn, schedule, storedAppData, timelineOf } from './timelineTestKit';
 
-const image = { type: 'image', src: 'http://localhost:8080/media/a?v=1', durationMs: 5000 };
-const page = { type: 'url', src: 'https://example.com/', durationMs: 10000 };
+const image = { type: 'image' as const, src: 'http://localhost:8080/media/a?v=1', durationMs: 5000 };
+const page = { type: 'url' as const, src: 'https://example.com/', durationMs: 10000 };
 
 describe('parseManifest', () => {
   it('reads items stored as an index-keyed object', () => {
     expect(parseManifest({ version: 3, items: { 0: image, 1: page } })).toEqual({
       version: 3,
       items: [image, page],
+      timeline: null,
       skipped: [],
     });
   });
 
   it('treats missing items as an empty list (the store drops empty arrays)', () => {
-    expect(parseManifest({ version: 1 })).toEqual({ version: 1, items: [], skipped: [] });
+    expect(parseManifest({ version: 1 })).toEqual({ version: 1, items: [], timeline: null, skipped: [] });
   });
 
   it('skips a bad item and says why, keeping the others', () => {
@@ -63,5 +65,52 @@ describe('resolveMediaSrc', () => {
     expect(resolveMediaSrc('http://localhost:8080/page', 'http://192.168.1.20:8080')).toBe(
       'http://localhost:8080/page',
     );
+  });
+});
+
+describe('parseManifest with a timeline', () => {
+  const rules = rulesIn('America/New_York', {
+    schedules: [schedule({ id: 's', playlistId: 'p', from: '06:00', to: '11:00', days: ['mon'] })],
+    overrides: [override({ id: 'o', message: 'Closed', startsAt: 1, expiresAt: 2 })],
+  });
+  const generatedAt = Date.parse('2026-06-01T00:00:00Z');
+
+  it('reads it back from the store, which dropped its nulls and empty arrays', () => {
+    const timeline = timelineOf(rules, generatedAt, { p: [image] });
+    const manifest = parseManifest(storedAppData(9, [], timeline));
+    expect(manifest?.timeline).toEqual(timeline);
+    expect(manifest?.skipped).toEqual([]);
+  });
+
+  it('skips a bad playlist item and keeps the rest', () => {
+    const timeline = timelineOf(rules, generatedAt, { p: [image, { ...image, src: 'ftp://x' }] });
+    const manifest = parseManifest(storedAppData(9, [], timeline));
+    expect(manifest?.timeline?.playlists.p?.items).toEqual([image]);
+    expect(manifest?.skipped).toEqual([
+      'playlist p item 2 is not a playable item: {"type":"image","src":"ftp://x","durationMs":5000}',
+    ]);
+  });
+
+  it('refuses a timeline that does not hold together, says why, and keeps the items playing', () => {
+    const timeline = timelineOf(rules, generatedAt, { p: [image] });
+    const bad = { ...timeline, rules: { ...timeline.rules, timezone: 'Mars/Olympus' } };
+    const manifest = parseManifest({ version: 2, items: [page], timeline: bad });
+    expect(manifest?.timeline).toBeNull();
+    expect(manifest?.items).toEqual([page]);
+    expect(manifest?.skipped[0]).toMatch(/^The timeline is not followed \(its rules do not hold: timezone /);
+    const reversed = { ...timeline, segments: [...timeline.segments].reverse() };
+    expect(parseManifest({ version: 2, items: [], timeline: reversed })?.skipped[0]).toMatch(
+      /starts before the one before it ends/,
+    );
+  });
+
+  it('tells a re-issued timeline (a later horizon, the same version) from the one it replaces', () => {
+    const first = parseManifest(storedAppData(9, [], timelineOf(rules, generatedAt, { p: [image] })));
+    const again = parseManifest(storedAppData(9, [], timelineOf(rules, generatedAt, { p: [image] })));
+    const later = parseManifest(
+      storedAppData(9, [], timelineOf(rules, generatedAt + 60_000, { p: [image] })),
+    );
+    expect(sameManifest(first, again)).toBe(true);
+    expect(sameManifest(first, later)).toBe(false);
   });
 });

@@ -1,12 +1,17 @@
 // What the content player makes of app/data: the stored value may carry arrays as index-keyed objects and loses
 // `items` altogether when the list is empty (the realtime store drops empty arrays). A bad item is skipped and
-// reported instead of failing the whole manifest, so one broken entry never blanks the screen.
+// reported instead of failing the whole manifest, so one broken entry never blanks the screen. A timeline
+// (docs/schedules.md §Player timeline) that cannot be followed is reported the same way, and the items play.
 
 import { AppDataItemSchema, restoreArrays, type AppDataItem, type RealtimeValue } from '@marquee/protocol';
+import { parseTimeline, type PlayerTimeline } from './timeline';
 
 export interface Manifest {
   version: number;
+  /** The screen's default items: what plays without a timeline. */
   items: AppDataItem[];
+  /** What decides what shows, when the server sent one. */
+  timeline: PlayerTimeline | null;
   /** Why each skipped item was skipped, for the logs. */
   skipped: string[];
 }
@@ -29,13 +34,26 @@ export function parseManifest(value: unknown): Manifest | null {
     if (parsed.success) items.push(parsed.data);
     else skipped.push(`item ${index + 1} is not a playable item: ${JSON.stringify(raw)}`);
   });
-  return { version, items, skipped };
+  let timeline: PlayerTimeline | null = null;
+  if (data.timeline !== undefined && data.timeline !== null) {
+    const parsed = parseTimeline(data.timeline);
+    if ('problem' in parsed) skipped.push(`The timeline is not followed (${parsed.problem}); the items play`);
+    else {
+      timeline = parsed.timeline;
+      skipped.push(...parsed.skipped);
+    }
+  }
+  return { version, items, timeline, skipped };
 }
 
-/** Two manifests show the same thing. */
+/** Two manifests show the same thing (a re-issued timeline with a later horizon counts as new). */
 export function sameManifest(a: Manifest | null, b: Manifest | null): boolean {
   if (a === null || b === null) return a === b;
-  return a.version === b.version && JSON.stringify(a.items) === JSON.stringify(b.items);
+  return (
+    a.version === b.version &&
+    JSON.stringify(a.items) === JSON.stringify(b.items) &&
+    JSON.stringify(a.timeline) === JSON.stringify(b.timeline)
+  );
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -1,10 +1,10 @@
-// Plays a manifest's items in order, each for its durationMs, and knows the next one so it can be preloaded. A
+// Plays a list of items in order, each for its durationMs, and knows the next one so it can be preloaded. A
 // failed item is skipped (the caller logs why); when every item failed, nothing is current and the caller shows
 // its slate, and the items are tried again after RETRY_FAILED_MS.
 
 import { useCallback, useEffect, useState } from 'react';
-import type { Manifest } from './manifest';
 import { firstPlayable, nextPlayable } from './playlist';
+import type { Playable } from './programme';
 
 const RETRY_FAILED_MS = 60_000;
 
@@ -17,27 +17,27 @@ export interface PlaylistPosition {
 }
 
 interface State {
-  manifest: Manifest | null;
+  playable: Playable | null;
   current: number | null;
   previous: number | null;
   failed: ReadonlySet<number>;
 }
 
-const start = (manifest: Manifest | null): State => ({
-  manifest,
-  current: manifest === null ? null : firstPlayable(manifest.items.length, new Set()),
+const start = (playable: Playable | null): State => ({
+  playable,
+  current: playable === null ? null : firstPlayable(playable.items.length, new Set()),
   previous: null,
   failed: new Set(),
 });
 
-export function usePlaylist(manifest: Manifest | null): PlaylistPosition {
-  const [state, setState] = useState<State>(() => start(manifest));
-  // A new manifest starts over from its first item (a render-time reset, not an effect).
-  if (state.manifest !== manifest) setState(start(manifest));
+export function usePlaylist(playable: Playable | null): PlaylistPosition {
+  const [state, setState] = useState<State>(() => start(playable));
+  // New content starts over from its first item (a render-time reset, not an effect).
+  if (state.playable !== playable) setState(start(playable));
 
-  const count = manifest?.items.length ?? 0;
+  const count = playable?.items.length ?? 0;
   const { current, failed } = state;
-  const duration = current === null ? null : (manifest?.items[current]?.durationMs ?? null);
+  const duration = current === null ? null : (playable?.items[current]?.durationMs ?? null);
 
   useEffect(() => {
     if (current === null || duration === null) return;
@@ -65,7 +65,7 @@ export function usePlaylist(manifest: Manifest | null): PlaylistPosition {
     setState((s) => {
       if (s.failed.has(index)) return s;
       const failedNow = new Set(s.failed).add(index);
-      const count = s.manifest?.items.length ?? 0;
+      const count = s.playable?.items.length ?? 0;
       if (s.current !== index) return { ...s, failed: failedNow };
       return { ...s, failed: failedNow, previous: null, current: nextPlayable(count, index, failedNow) };
     });
