@@ -9,7 +9,6 @@ import {
   IDLE_REASON,
   overrideReason,
   scheduleReason,
-  type BeatenSchedule,
 } from './segmentReason';
 
 export type SegmentKind = 'override' | 'schedule' | 'default' | 'idle';
@@ -49,7 +48,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 function remove(list: number[], value: number): void {
   const at = list.indexOf(value);
   for (let i = at + 1; i < list.length; i++) list[i - 1] = list[i]!;
-  list.length--;
+  list.pop();
 }
 
 /**
@@ -170,12 +169,13 @@ export function resolveTimeline(rules: TimelineRules, from: number, to: number):
     return !same;
   };
 
+  // Built field by field, in one shape: object spreads here cost more than the rest of a segment.
   const segmentOf = (start: number, end: number): Segment => {
-    const shown = { start, end, message: null };
     if (kind === 'override') {
       const override = overrides[winners[0]!]!;
       return {
-        ...shown,
+        start,
+        end,
         source: { kind: 'override', id: override.id, name: override.name },
         playlistIds: override.playlistId === null ? [] : [override.playlistId],
         message: override.message,
@@ -183,32 +183,43 @@ export function resolveTimeline(rules: TimelineRules, from: number, to: number):
       };
     }
     if (kind === 'schedule') {
-      const playing = winners.map((index) => schedules[index]!);
-      const first = playing[0]!;
+      const first = schedules[winners[0]!]!;
+      const names: string[] = [];
+      // The same content twice in a row would only restart it.
+      const playlistIds: string[] = [];
+      for (const index of winners) {
+        const rule = schedules[index]!;
+        names.push(rule.name);
+        if (!playlistIds.includes(rule.playlistId)) playlistIds.push(rule.playlistId);
+      }
       const loser = beaten < 0 ? null : schedules[beaten]!;
-      const strongestLoser: BeatenSchedule | null =
-        loser === null ? null : { name: loser.name, priority: loser.priority };
       return {
-        ...shown,
+        start,
+        end,
         source: { kind: 'schedule', id: first.id, name: first.name },
-        // The same content twice in a row would only restart it.
-        playlistIds: playing.map((rule) => rule.playlistId).filter((id, i, all) => all.indexOf(id) === i),
-        reason: scheduleReason(
-          playing.map((rule) => rule.name),
-          first.priority,
-          strongestLoser,
-        ),
+        playlistIds,
+        message: null,
+        reason: scheduleReason(names, first.priority, loser),
       };
     }
     if (kind === 'default' && defaultContent !== null) {
       return {
-        ...shown,
+        start,
+        end,
         source: { kind: 'default', id: defaultContent.id, name: defaultContent.name },
         playlistIds: [defaultContent.playlistId],
+        message: null,
         reason: DEFAULT_CONTENT_REASON,
       };
     }
-    return { ...shown, source: { kind: 'idle', id: null, name: null }, playlistIds: [], reason: IDLE_REASON };
+    return {
+      start,
+      end,
+      source: { kind: 'idle', id: null, name: null },
+      playlistIds: [],
+      message: null,
+      reason: IDLE_REASON,
+    };
   };
 
   const segments: Segment[] = [];
