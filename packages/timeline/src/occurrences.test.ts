@@ -80,6 +80,14 @@ describe('Europe/London', () => {
     ]);
   });
 
+  it('takes a window whose end equals its start as 24 hours, overnight', () => {
+    const rule = schedule({ from: '09:00', to: '09:00', startsOn: '2026-01-05', endsOn: '2026-01-06' });
+    expect(windows(rule, london, '2026-01-05T00:00:00Z', '2026-01-08T00:00:00Z')).toEqual([
+      '2026-01-05T09:00:00Z → 2026-01-06T09:00:00Z',
+      '2026-01-06T09:00:00Z → 2026-01-07T09:00:00Z',
+    ]);
+  });
+
   it('reads a null end as 24:00, 25 hours after midnight on the autumn day', () => {
     const rule = schedule({ from: null, to: null, startsOn: '2026-10-25', endsOn: '2026-10-25' });
     expect(windows(rule, london, '2026-10-24T00:00:00Z', '2026-10-27T00:00:00Z')).toEqual([

@@ -9,11 +9,25 @@ import { WEEKDAYS, type OverrideRule, type ScheduleRule, type TimelineRules } fr
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const ZONES = ['Europe/London', 'America/New_York', 'America/Phoenix', 'Asia/Tokyo', 'Australia/Lord_Howe'];
+// Lord Howe moves by half an hour; Santiago changes at midnight.
+const ZONES = [
+  'Europe/London',
+  'America/New_York',
+  'America/Phoenix',
+  'Asia/Tokyo',
+  'Australia/Lord_Howe',
+  'America/Santiago',
+];
 /** Ranges start near clock changes as well as on ordinary days. */
-const ANCHORS = ['2026-01-15', '2026-03-07', '2026-03-28', '2026-10-24', '2026-10-31', '2026-04-04'].map(
-  (date) => Date.parse(`${date}T00:00:00Z`),
-);
+const ANCHORS = [
+  '2026-01-15',
+  '2026-03-07',
+  '2026-03-28',
+  '2026-10-24',
+  '2026-10-31',
+  '2026-04-04',
+  '2026-09-05',
+].map((date) => Date.parse(`${date}T00:00:00Z`));
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 const clock = (minutes: number) => `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;

@@ -1,6 +1,7 @@
-// What the content player puts on screen, from every source of its decision (docs/schedules.md §Player
-// behaviour): the manifest and the frame's link (useManifest), the timeline followed by the server's time
-// (useTimeline), whether the server is reachable (useOnline) and what the media cache holds (useMediaCache).
+// What the content player puts on screen, from every source of its decision
+// (docs/schedules.md §Player behaviour): the manifest and the frame's link (useManifest), the timeline followed by
+// the server's time (useTimeline), whether the server is reachable (useOnline) and what the media cache holds
+// (useMediaCache).
 // Without a timeline it plays the manifest's items, exactly as before timelines.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import type { Manifest } from './manifest';
 import { playableOffline } from './offlineItems';
 import { itemsKey, programmeOf, type Playable } from './programme';
 import type { Showing } from './showing';
+import type { PlayerTimeline } from './timeline';
 import { useManifest } from './useManifest';
 import { useMediaCache } from './useMediaCache';
 import { browserClock, useTimeline, type TimelineClock } from './useTimeline';
@@ -73,9 +75,24 @@ export function usePlayback({
   clock = browserClock,
 }: PlaybackDeps): Playback {
   const report = useReportOnce(api);
-  const { manifest, connected, serverOffsetMs, onAnswer } = useManifest(bridge, api, config);
+  const source = useManifest(bridge, api, config);
+  const { connected, serverOffsetMs, onAnswer } = source;
+  // A timeline the engine cannot evaluate is set aside: the manifest's items play, as without one.
+  const [broken, setBroken] = useState<PlayerTimeline | null>(null);
+  const manifest = useMemo(
+    () =>
+      source.manifest?.timeline != null && source.manifest.timeline === broken
+        ? { ...source.manifest, timeline: null }
+        : source.manifest,
+    [source.manifest, broken],
+  );
+  const following = useRef<PlayerTimeline | null>(null);
+  following.current = manifest?.timeline ?? null;
   const onError = useCallback(
-    (error: unknown) => report(`The timeline cannot be evaluated: ${String(error)}`),
+    (error: unknown) => {
+      report(`The timeline cannot be evaluated, the items play: ${String(error)}`);
+      setBroken(following.current);
+    },
     [report],
   );
   const showing = useTimeline({

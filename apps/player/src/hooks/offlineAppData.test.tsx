@@ -1,6 +1,6 @@
 // A screen that reloads without network still follows its schedule: the realtime client's offline copy
 // (docs/protocols/realtime.md §Offline copy) keeps app/data whole, timeline included, and getAppData hands it to
-// the content frame (docs/player.md §Offline), so a persisted override stays on screen until it expires.
+// the content frame (docs/player.md §Schedules), so a persisted override stays on screen until it expires.
 
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
