@@ -3,6 +3,8 @@ import { AuthPage } from './auth/AuthPage';
 import { AppLayout } from './layout/AppLayout';
 import { RequireSession } from './layout/RequireSession';
 import { MediaPage } from './media/MediaPage';
+import { PlaylistPage } from './playlists/PlaylistPage';
+import { PlaylistsPage } from './playlists/PlaylistsPage';
 import { PairPage } from './screens/PairPage';
 import { ScreenPage } from './screens/ScreenPage';
 import { ScreensPage } from './screens/ScreensPage';
@@ -18,6 +20,8 @@ export function App() {
           <Route path="/screens/:id" element={<ScreenPage />} />
           <Route path="/pair" element={<PairPage />} />
           <Route path="/media" element={<MediaPage />} />
+          <Route path="/playlists" element={<PlaylistsPage />} />
+          <Route path="/playlists/:id" element={<PlaylistPage />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/screens" replace />} />

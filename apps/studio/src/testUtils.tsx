@@ -1,9 +1,11 @@
 // Rendering for component tests: Mantine, TanStack Query (no retries), a router, and fake services.
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { vi } from 'vitest';
 import type { ApiClient } from './api/client';
+import type { Group, Playlist, Schedule, Screen } from './api/types';
 import { createSessionStore } from './api/sessionStore';
 import { studioConfigOf } from './config';
 import { Providers } from './Providers';
@@ -21,6 +23,25 @@ export function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
     signOut: () => {},
     idToken: () => Promise.resolve(null),
     ...overrides,
+  };
+}
+
+/** A wrapper for renderHook: the studio's providers over `api`, in a router. */
+export function studioWrapper(api: ApiClient = fakeApi()) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const services = {
+    api,
+    sessions: createSessionStore(null),
+    config: studioConfigOf(undefined, 'http://studio.test'),
+  };
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <Providers services={services} client={client}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </Providers>
+    );
   };
 }
 
@@ -46,4 +67,118 @@ export function renderStudio(
       </MemoryRouter>
     </Providers>,
   );
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** An answer, or a function of the body and the full path (throw an ApiError for an error answer). */
+type Answer = unknown;
+export type FakeRoutes = Record<string, Answer | ((body: unknown, path: string) => unknown)>;
+
+/**
+ * A fake API answering 'METHOD /path' from `routes`: the path with its query string first, then without. Every
+ * call is recorded in `calls` ([method, path, body]); an unknown route fails the call.
+ */
+export function routeApi(routes: FakeRoutes) {
+  const calls: [Method, string, unknown][] = [];
+  const answer = async (method: Method, path: string, body?: unknown) => {
+    calls.push([method, path, body]);
+    const key = [`${method} ${path}`, `${method} ${path.split('?')[0]}`].find((k) => k in routes);
+    if (key === undefined) throw new Error(`unexpected ${method} ${path}`);
+    const route = routes[key];
+    return typeof route === 'function' ? (route as (b: unknown, p: string) => unknown)(body, path) : route;
+  };
+  const api = fakeApi({
+    get: vi.fn((path: string) => answer('GET', path)) as ApiClient['get'],
+    send: vi.fn((method: Method, path: string, body?: unknown) =>
+      answer(method, path, body),
+    ) as ApiClient['send'],
+    blob: () => Promise.resolve(null),
+  });
+  return { api, calls };
+}
+
+const T0 = 1_700_000_000_000;
+
+export function testScreen(overrides: Partial<Screen> = {}): Screen {
+  return {
+    id: 's1',
+    name: 'Lobby',
+    playerId: 'p1',
+    settings: {},
+    content: { version: 1, items: [], sources: [] },
+    status: {
+      online: true,
+      blocked: false,
+      connectedAt: T0,
+      disconnectedAt: null,
+      lastHeartbeatAt: T0,
+      heartbeatOverdue: false,
+      platform: 'browser',
+      model: null,
+      version: '1.0.0',
+      ip: null,
+      remoteIp: null,
+      uptime: null,
+      uptimeSeconds: null,
+    },
+    tags: [],
+    timezone: 'Europe/London',
+    timezoneSource: 'player',
+    defaultPlaylistId: null,
+    timeline: {
+      version: 1,
+      appliedVersion: 1,
+      behind: false,
+      current: { kind: 'default', id: null, name: 'Default content', reason: 'Nothing is scheduled' },
+    },
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  };
+}
+
+export function testPlaylist(overrides: Partial<Playlist> = {}): Playlist {
+  return {
+    id: 'pl1',
+    name: 'Breakfast menu',
+    items: [{ type: 'url', src: 'https://menu.example/breakfast', durationMs: 10_000 }],
+    durationMs: 10_000,
+    usedBy: { schedules: [], overrides: [], screens: [] },
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  };
+}
+
+export function testGroup(overrides: Partial<Group> = {}): Group {
+  return {
+    id: 'g1',
+    name: 'Kitchens',
+    screenIds: [],
+    matchTags: ['kitchen'],
+    memberCount: 3,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  };
+}
+
+export function testSchedule(overrides: Partial<Schedule> = {}): Schedule {
+  return {
+    id: 'sc1',
+    name: 'Breakfast',
+    playlist: { id: 'pl1', name: 'Breakfast menu' },
+    targets: { screenIds: [], groupIds: ['g1'], all: false },
+    priority: 10,
+    startsOn: '2026-03-02',
+    endsOn: null,
+    days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    from: '06:00',
+    to: '11:00',
+    timezone: 'screen',
+    ended: false,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  };
 }

@@ -18,18 +18,18 @@ export const keys = {
   device: (id: string) => ['screens', id, 'device'] as const,
   logs: (id: string) => ['screens', id, 'logs'] as const,
   screenshot: (id: string) => ['screens', id, 'screenshot'] as const,
+  /** A page of the screens list, or a picker's search: an object after 'screens', so never a screen's id. */
+  screenList: (query: Readonly<Record<string, unknown>>) => ['screens', query] as const,
+  timeline: (id: string, from: string, to: string) => ['screens', id, 'timeline', from, to] as const,
   media: ['media'] as const,
   policy: ['passwordPolicy'] as const,
+  playlists: ['playlists'] as const,
+  playlist: (id: string) => ['playlists', id] as const,
+  groups: ['groups'] as const,
+  group: (id: string) => ['groups', id] as const,
+  schedules: ['schedules'] as const,
+  overrides: ['overrides'] as const,
 };
-
-export function useScreens() {
-  const api = useApi();
-  return useQuery({
-    queryKey: keys.screens,
-    queryFn: async () => (await api.get<RouteAnswer<'listScreens'>>('/screens')).screens,
-    refetchInterval: SCREENS_REFETCH_MS,
-  });
-}
 
 export function useScreen(id: string) {
   const api = useApi();

@@ -7,6 +7,7 @@ import { Logo } from './Logo';
 const NAV = [
   { to: '/screens', label: 'Screens' },
   { to: '/pair', label: 'Pair a screen' },
+  { to: '/playlists', label: 'Playlists' },
   { to: '/media', label: 'Media library' },
 ];
 
@@ -51,7 +52,7 @@ export function AppLayout() {
             to={item.to}
             label={item.label}
             onClick={close}
-            active={pathname === item.to || (item.to === '/screens' && pathname.startsWith('/screens/'))}
+            active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
             style={{ borderRadius: 6 }}
           />
         ))}

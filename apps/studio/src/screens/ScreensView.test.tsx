@@ -3,16 +3,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../api/client';
 import type { Screen } from '../api/types';
-import { renderStudio } from '../testUtils';
+import { renderStudio, testScreen } from '../testUtils';
+import type { ScreenListState } from './useScreenListState';
 import { ScreensView } from './ScreensView';
 
 const NOW = 1_700_000_000_000;
 
-const lobby: Screen = {
-  id: 's1',
-  name: 'Lobby',
-  playerId: 'p1',
-  settings: {},
+const lobby: Screen = testScreen({
   content: {
     version: 2,
     items: [{ type: 'image', src: 'http://x/media/a', durationMs: 10_000 }],
@@ -33,21 +30,34 @@ const lobby: Screen = {
     uptime: '26hr 3m 9s',
     uptimeSeconds: 93789,
   },
-  tags: [],
-  timezone: 'UTC',
-  timezoneSource: 'server',
-  defaultPlaylistId: null,
-  timeline: {
-    version: 2,
-    appliedVersion: null,
-    behind: false,
-    current: { kind: 'default', id: null, name: 'Default content', reason: 'nothing is scheduled' },
-  },
-  createdAt: NOW,
-  updatedAt: NOW,
+  tags: ['kitchen', 'floor-2'],
+  timezone: 'America/Phoenix',
+  timezoneSource: 'pinned',
+});
+
+/** The list state of a first page with nothing chosen. */
+const list: ScreenListState = {
+  search: '',
+  filters: { q: '', tag: null, groupId: null, status: null },
+  chosen: { tag: null, groupId: null, status: null },
+  setSearch: () => {},
+  setFilter: () => {},
+  cursor: null,
+  page: 1,
+  next: () => {},
+  previous: () => {},
+  selected: new Set(),
+  toggle: () => {},
+  toggleAll: () => {},
+  clearSelection: () => {},
 };
 
 const props = {
+  nextCursor: null,
+  list,
+  groups: [],
+  knownTags: [],
+  onBulkTag: () => {},
   error: null,
   loading: false,
   onRetry: () => {},
@@ -64,7 +74,7 @@ describe('ScreensView', () => {
     expect(screen.getAllByRole('link', { name: 'Pair a screen' }).length).toBe(2);
   });
 
-  it('shows each screen with its status, heartbeat, platform, version, IP and uptime', () => {
+  it('shows each screen with its status, tags, time zone, heartbeat, platform, version, IP and uptime', () => {
     renderStudio(<ScreensView {...props} screens={[lobby]} />);
     const row = screen.getByTestId('screen-row-s1');
     for (const text of [
@@ -76,6 +86,9 @@ describe('ScreensView', () => {
       '192.168.1.20',
       '26hr 3m 9s',
       '1 image',
+      'kitchen',
+      'floor-2',
+      'America/Phoenix (pinned)',
     ]) {
       expect(row.textContent).toContain(text);
     }
@@ -85,6 +98,12 @@ describe('ScreensView', () => {
     const live = new Map([['p1', { connected: true, connected_at: NOW, disconnected_at: null }]]);
     renderStudio(<ScreensView {...props} screens={[lobby]} live={live} />);
     expect(screen.getByTestId('screen-row-s1').textContent).toContain('Online');
+  });
+
+  it('says when no screen matches the filters rather than how to pair a first one', () => {
+    renderStudio(<ScreensView {...props} screens={[]} list={{ ...list, search: 'zzz' }} />);
+    expect(screen.getByText('No screen matches')).toBeTruthy();
+    expect(screen.queryByText('No screens yet')).toBeNull();
   });
 
   it('shows the API error with a way to try again', async () => {

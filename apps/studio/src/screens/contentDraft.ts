@@ -1,7 +1,7 @@
 // What the operator is assigning to a screen, before it is saved: one web page, one image or video from the media
 // library, or a playlist of both with a duration each. Pure, so the rules are tested without a browser.
 
-import type { ContentSource, ScreenPatch } from '../api/types';
+import type { ContentItemInput, ContentSource, ScreenPatch } from '../api/types';
 
 export type DraftMode = 'url' | 'media' | 'playlist';
 
@@ -69,8 +69,17 @@ export function checkDraft(draft: ContentDraft): DraftCheck {
       : { ok: true, content: [{ src: draft.mediaId }] };
   }
   if (draft.rows.length === 0) return { ok: false, errors: { rows: CONTENT_MESSAGES.empty } };
+  const checked = checkRows(draft.rows);
+  return checked.ok ? { ok: true, content: checked.items } : checked;
+}
+
+export type RowsCheck =
+  { ok: true; items: ContentItemInput[] } | { ok: false; errors: Record<string, string> };
+
+/** A list's items to send (a playlist's, a screen's own), or the message for each row that is wrong (by key). */
+export function checkRows(rows: readonly DraftRow[]): RowsCheck {
   const errors: Record<string, string> = {};
-  for (const row of draft.rows) {
+  for (const row of rows) {
     if (row.kind === 'url' && !HTTP_URL.test(row.src.trim())) errors[row.key] = CONTENT_MESSAGES.url;
     else if (row.kind === 'media' && row.mediaId === null) errors[row.key] = CONTENT_MESSAGES.media;
     else if (!Number.isFinite(row.seconds) || row.seconds < 1) errors[row.key] = CONTENT_MESSAGES.seconds;
@@ -78,7 +87,7 @@ export function checkDraft(draft: ContentDraft): DraftCheck {
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    content: draft.rows.map((row) =>
+    items: rows.map((row) =>
       row.kind === 'url'
         ? { type: 'url' as const, src: row.src.trim(), durationMs: Math.round(row.seconds * 1000) }
         : { src: row.mediaId as string, durationMs: Math.round(row.seconds * 1000) },

@@ -1,0 +1,73 @@
+import { Alert, Anchor, Loader, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useServices } from '../api/context';
+import { usePlaylist } from '../api/playlists';
+import { useMediaList } from '../api/queries';
+import { QueryError } from '../common/QueryError';
+import { PlaylistEditorView } from './PlaylistEditorView';
+import { usePlaylistDeletion } from './usePlaylistDeletion';
+import { usePlaylistEditor } from './usePlaylistEditor';
+import type { Media, Playlist } from '../api/types';
+
+function Editor({ playlist, media }: { playlist: Playlist; media: Media[] }) {
+  const { config } = useServices();
+  const navigate = useNavigate();
+  const editor = usePlaylistEditor(playlist, () =>
+    notifications.show({
+      color: 'teal',
+      title: 'Playlist saved',
+      message: 'Every screen showing it switches in a moment.',
+    }),
+  );
+  const deletion = usePlaylistDeletion(() => void navigate('/playlists'));
+  return (
+    <Stack gap="md">
+      {deletion.refusal !== null && (
+        <Alert
+          color="red"
+          variant="light"
+          title="Not deleted"
+          withCloseButton
+          onClose={deletion.dismiss}
+          role="alert"
+        >
+          {deletion.refusal}
+        </Alert>
+      )}
+      <PlaylistEditorView
+        editor={editor}
+        media={media}
+        apiUrl={config.apiUrl}
+        usedBy={playlist.usedBy}
+        deleting={deletion.deleting}
+        onDelete={() => deletion.request(playlist)}
+      />
+    </Stack>
+  );
+}
+
+export function PlaylistPage() {
+  const { id = '' } = useParams();
+  const playlist = usePlaylist(id);
+  const media = useMediaList();
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/playlists" size="sm">
+        ← All playlists
+      </Anchor>
+      {playlist.isPending && <Loader />}
+      {playlist.error !== null && (
+        <QueryError
+          error={playlist.error}
+          title="Could not load this playlist"
+          onRetry={() => void playlist.refetch()}
+        />
+      )}
+      {/* A saved playlist starts a fresh draft from what the server kept. */}
+      {playlist.data !== undefined && (
+        <Editor key={playlist.data.updatedAt} playlist={playlist.data} media={media.data ?? []} />
+      )}
+    </Stack>
+  );
+}
