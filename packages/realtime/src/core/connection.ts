@@ -225,17 +225,22 @@ export class Connection {
       this.#drop(socket, 'no token');
       return;
     }
+    this.#sendAuth(socket, token, 'authentication', (auth) => this.#connected(auth));
+  }
+
+  /** Sends `token` on `socket`; a refusal drops the socket, an acceptance still on this socket calls `accepted`. */
+  #sendAuth(socket: WebSocketLike, token: string, what: string, accepted: (auth: AuthAnswer) => void): void {
     this.#transmit(
       { t: 'auth', token },
       {
         answer: (answer) => {
           if (socket !== this.#socket) return;
           if (!answer.ok) {
-            this.#options.logger.warn(`realtime: authentication refused: ${answer.code} (${answer.message})`);
+            this.#options.logger.warn(`realtime: ${what} refused: ${answer.code} (${answer.message})`);
             this.#drop(socket, 'auth refused');
             return;
           }
-          this.#connected(answer.d as AuthAnswer);
+          accepted(answer.d as AuthAnswer);
         },
         drop: () => {},
       },
@@ -272,23 +277,7 @@ export class Connection {
       this.#drop(socket, 'no token');
       return;
     }
-    this.#transmit(
-      { t: 'auth', token },
-      {
-        answer: (answer) => {
-          if (socket !== this.#socket) return;
-          if (answer.ok) {
-            this.#scheduleReauth((answer.d as AuthAnswer).expiresAt);
-            return;
-          }
-          this.#options.logger.warn(
-            `realtime: re-authentication refused: ${answer.code} (${answer.message})`,
-          );
-          this.#drop(socket, 'auth refused');
-        },
-        drop: () => {},
-      },
-    );
+    this.#sendAuth(socket, token, 're-authentication', (auth) => this.#scheduleReauth(auth.expiresAt));
   }
 
   #heartbeat(): void {
