@@ -4,12 +4,7 @@
 
 import { eachOccurrence } from './occurrences';
 import { SCHEDULE_PRIORITY_MAX, type TimelineRules } from './rules';
-import {
-  DEFAULT_CONTENT_REASON,
-  IDLE_REASON,
-  overrideReason,
-  scheduleReason,
-} from './segmentReason';
+import { DEFAULT_CONTENT_REASON, IDLE_REASON, overrideReason, scheduleReason } from './segmentReason';
 
 export type SegmentKind = 'override' | 'schedule' | 'default' | 'idle';
 
