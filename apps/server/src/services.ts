@@ -24,7 +24,13 @@ import { DocumentStore } from './realtime/documentStore';
 import { InProcessPubSub, type PubSub } from './realtime/pubsub';
 import { closeRedisClient, createRedisClient } from './realtime/redisClient';
 import { RedisPubSub, type RedisPubSubLog } from './realtime/redisPubSub';
+import { GroupService } from './groups/groupService';
+import { OverrideService } from './overrides/overrideService';
+import { PlaylistService } from './playlists/playlistService';
+import { ScheduleService } from './schedules/scheduleService';
 import { ScreenService } from './screens/screenService';
+import { startTimelineSweep, type SweepTimers } from './timelines/timelineSweep';
+import { TimelineService } from './timelines/timelineService';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -56,6 +62,15 @@ export interface AppServices {
   operators: OperatorService;
   /** The organisations' screens: pairing, views with live status, changes, unpairing, commands. */
   screens: ScreenService;
+  /** Screens' timelines: compiled, written to app/data when what shows changes, swept every 10 minutes. */
+  timelines: TimelineService;
+  /** Screen groups and tags. */
+  groups: GroupService;
+  /** The content library. */
+  playlists: PlaylistService;
+  schedules: ScheduleService;
+  /** Emergency overrides. */
+  overrides: OverrideService;
   /** The organisations' media files, and their bytes for the public route. */
   media: MediaService;
   /** Devices an organisation has seen: blocking, the meeting-room variant's nodes. */
@@ -84,6 +99,8 @@ export interface ServiceOptions {
   rateLimits?: Partial<RateLimits>;
   /** Largest media upload in bytes (default DEFAULT_MEDIA_MAX_BYTES). */
   mediaMaxBytes?: number;
+  /** The timeline sweep's timers (default setInterval, unref'd); tests pass their own or none. */
+  sweepTimers?: SweepTimers | null;
 }
 
 declare module 'fastify' {
@@ -172,6 +189,20 @@ export async function createServices(
       exemptOrgs: config.exemptOrgs,
     });
     const catalog = new MediaCatalog(database.db);
+    const timelines = new TimelineService({
+      db: database.db,
+      documents,
+      media: catalog,
+      clock,
+      publicUrl: config.publicUrl,
+    });
+    const refresh = async (orgId: string, screenIds: Iterable<string>) => {
+      await timelines.refresh(orgId, screenIds);
+    };
+    // A zone a player newly reports changes its screen's timeline (unless pinned: then nothing shows differently).
+    players.onZoneReported = refresh;
+    const groups = new GroupService({ db: database.db, clock, refresh });
+    const playlists = new PlaylistService({ db: database.db, media: catalog, clock, refresh });
     const screens = new ScreenService({
       db: database.db,
       documents,
@@ -179,7 +210,16 @@ export async function createServices(
       media: catalog,
       clock,
       config,
+      timelines,
+      groups,
+      playlists,
     });
+    const rules = { db: database.db, clock, groups, playlists, timelines };
+    const stopSweep = startTimelineSweep(
+      timelines,
+      options.sweepTimers === undefined ? undefined : options.sweepTimers,
+      (error) => onBackgroundError(error, 'timeline sweep'),
+    );
     const services: AppServices = {
       config,
       database,
@@ -193,6 +233,11 @@ export async function createServices(
       players,
       operators: new OperatorService(database.db, identity, clock),
       screens,
+      timelines,
+      groups,
+      playlists,
+      schedules: new ScheduleService(rules),
+      overrides: new OverrideService(rules),
       media: new MediaService({
         db: database.db,
         catalog,
@@ -214,6 +259,7 @@ export async function createServices(
     return {
       services,
       async close() {
+        stopSweep();
         await documents.drain();
         if (ownsPubSub) await shared.close();
         if (rateLimitRedis !== null) await closeRedisClient(rateLimitRedis);

@@ -11,6 +11,7 @@ export {
 } from './localDateTime';
 export * from './nextChange';
 export { occurrences, type Occurrence } from './occurrences';
+export * from './playerTimeline';
 export * from './resolveTimeline';
 export * from './ruleSchemas';
 export * from './rules';

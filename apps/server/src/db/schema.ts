@@ -80,6 +80,16 @@ export interface ScreensTable {
   settings: JsonText;
   player_id: string | null;
   content_version: number;
+  /** Pinned IANA zone; null follows the player's own. */
+  timezone: string | null;
+  /** The playlist that is its default content; null: its own items (content). */
+  default_playlist_id: string | null;
+  /** When content_version was last raised (the studio flags a player still behind a minute later). */
+  content_version_at: Millis | null;
+  /** Hash of what the timeline shows (rules, playlists, items, zone): a new version only when it changes. */
+  timeline_hash: string | null;
+  /** Where the issued timeline's segments end (the sweep re-issues before it runs short). */
+  timeline_until: Millis | null;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -103,6 +113,10 @@ export interface PlayersTable {
   last_heartbeat: JsonText | null;
   last_ip: string | null;
   last_device_record: JsonText | null;
+  /** The IANA zone the player last reported (registration or heartbeat). */
+  timezone: string | null;
+  /** The app/data version the player last reported applying. */
+  content_version: number | null;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -171,6 +185,80 @@ export interface ScreenshotsTable {
   taken_at: Millis;
 }
 
+/** A reusable list of items; items are ContentSource[] as JSON (screens/content.ts). */
+export interface PlaylistsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  items: JsonText;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** A group of screens: those listed (group_screens) plus those having all match_tags (JSON string[]). */
+export interface ScreenGroupsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  match_tags: JsonText;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface GroupScreensTable {
+  group_id: string;
+  screen_id: string;
+  org_id: string;
+}
+
+export interface ScreenTagsTable {
+  screen_id: string;
+  org_id: string;
+  tag: string;
+}
+
+export interface SchedulesTable {
+  id: string;
+  org_id: string;
+  name: string;
+  playlist_id: string;
+  /** {screenIds, groupIds, all} as JSON. */
+  targets: JsonText;
+  priority: number;
+  starts_on: string;
+  ends_on: string | null;
+  /** JSON day names; null: every day. */
+  days: JsonText | null;
+  from_time: string | null;
+  to_time: string | null;
+  /** 'screen' or an IANA zone. */
+  timezone: string;
+  /** No window of it ends after this in any zone; null: no end. */
+  ends_at: Millis | null;
+  /** 1 once the sweep took it out of the timelines (it ended). */
+  dropped: Flag;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface OverridesTable {
+  id: string;
+  org_id: string;
+  name: string;
+  playlist_id: string | null;
+  message: string | null;
+  targets: JsonText;
+  expires_at: Millis;
+  created_at: Millis;
+}
+
+/** The content version that first carried an override to a screen (applied once the player reports it). */
+export interface OverrideScreensTable {
+  override_id: string;
+  screen_id: string;
+  version: number;
+}
+
 /** The realtime tree: one JSON document per subtree such as players/{id} (see realtime/documentStore.ts). */
 export interface RealtimeDocumentsTable {
   path: string;
@@ -214,6 +302,13 @@ export interface Database {
   realtime_documents: RealtimeDocumentsTable;
   server_nodes: ServerNodesTable;
   armed_disconnects: ArmedDisconnectsTable;
+  playlists: PlaylistsTable;
+  screen_groups: ScreenGroupsTable;
+  group_screens: GroupScreensTable;
+  screen_tags: ScreenTagsTable;
+  schedules: SchedulesTable;
+  overrides: OverridesTable;
+  override_screens: OverrideScreensTable;
 }
 
 export type Org = Selectable<OrgsTable>;
@@ -223,3 +318,7 @@ export type NewPlayer = Insertable<PlayersTable>;
 export type PlayerUpdate = Updateable<PlayersTable>;
 export type Screen = Selectable<ScreensTable>;
 export type Command = Selectable<CommandsTable>;
+export type Playlist = Selectable<PlaylistsTable>;
+export type ScreenGroup = Selectable<ScreenGroupsTable>;
+export type Schedule = Selectable<SchedulesTable>;
+export type Override = Selectable<OverridesTable>;

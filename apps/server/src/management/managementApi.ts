@@ -9,8 +9,10 @@ import { commandRoutes } from './commandRoutes';
 import { deviceRoutes } from './deviceRoutes';
 import { diagnosticsRoutes } from './diagnosticsRoutes';
 import { mediaRoutes } from './mediaRoutes';
+import { libraryRoutes } from './libraryRoutes';
 import { pairingRoutes } from './pairingRoutes';
-import { pendingRoutes } from './pendingRoutes';
+import { scheduleRoutes } from './scheduleRoutes';
+
 import { screenRoutes } from './screenRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
@@ -25,6 +27,7 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(diagnosticsRoutes);
     await operatorScope.register(deviceRoutes);
     await operatorScope.register(mediaRoutes);
-    await operatorScope.register(pendingRoutes);
+    await operatorScope.register(libraryRoutes);
+    await operatorScope.register(scheduleRoutes);
   });
 };

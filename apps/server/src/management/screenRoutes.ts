@@ -1,20 +1,22 @@
 // /api/v1/screens: the organisation's screens with live status; read, change (name, orientation, settings,
-// content) and unpair one. The domain is the screen service (screens/screenService.ts).
+// content, tags, zone) and unpair one; tag many at once; a screen's timeline. The domain is the screen service
+// (screens/screenService.ts), the groups' for tags and the timelines' for the timeline.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MANAGEMENT_ROUTES } from '@marquee/management-api';
 import { OPERATOR_SECURITY } from '../http/openApiSecurity';
 import { operatorOf } from './authenticate';
+import { screenTimeline as timelineOfScreen } from '../timelines/screenTimeline';
 import { contractSchema } from './contractRoute';
 
 /** A screen change carries at most a playlist of APP_DATA_MAX_ITEMS items. */
 const SCREEN_BODY_LIMIT = 512 * 1024;
 
-const { listScreens, getScreen, updateScreen, unpairScreen } = MANAGEMENT_ROUTES;
+const { listScreens, getScreen, updateScreen, unpairScreen, tagScreens, screenTimeline } = MANAGEMENT_ROUTES;
 const docs = { tags: ['screens'], security: OPERATOR_SECURITY };
 
 export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { screens } = app.services;
+  const { screens, groups, timelines, clock } = app.services;
 
   app.route({
     method: listScreens.method,
@@ -24,10 +26,7 @@ export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The organisation's screens with live status",
       ...docs,
     },
-    handler: async (request) => ({
-      screens: await screens.list(operatorOf(request).orgId),
-      nextCursor: null,
-    }),
+    handler: async (request) => screens.list(operatorOf(request).orgId, request.query),
   });
 
   app.route({
@@ -58,5 +57,27 @@ export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
       ...docs,
     },
     handler: async (request) => screens.unpair(operatorOf(request).orgId, request.params.id),
+  });
+
+  app.route({
+    method: tagScreens.method,
+    url: tagScreens.path,
+    bodyLimit: SCREEN_BODY_LIMIT * 2,
+    schema: { ...contractSchema(tagScreens), summary: 'Add and remove tags on many screens', ...docs },
+    handler: async (request) => groups.bulkTags(operatorOf(request).orgId, request.body),
+  });
+
+  app.route({
+    method: screenTimeline.method,
+    url: screenTimeline.path,
+    schema: {
+      ...contractSchema(screenTimeline),
+      summary: "What the screen shows between two instants and why, in the screen's zone",
+      ...docs,
+    },
+    handler: async (request) => {
+      const screen = await screens.find(operatorOf(request).orgId, request.params.id);
+      return timelineOfScreen(timelines, screen, request.query, clock());
+    },
   });
 };

@@ -4,6 +4,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { PLAYER_ID_PATTERN } from '@marquee/management-api';
 import {
   ACTION_NAME_PATTERN,
@@ -15,6 +16,7 @@ import {
 import { credentialOf } from '../http/authorization';
 import { ApiError } from '../http/errors';
 import { perAddress, perPlayer } from '../http/rateLimits';
+import { reportedZone } from './playerReports';
 
 /** Registration and heartbeat bodies: a device record and a status, never more than this. */
 const PLAYER_BODY_LIMIT = 64 * 1024;
@@ -30,6 +32,8 @@ const actionParams = z.object({
     .string()
     .regex(ACTION_NAME_PATTERN, 'must be an action name (lower-case letters, digits and "_")'),
 });
+/** Registration may also carry the device's zone, read liberally (playerReports.ts): a bad one is ignored. */
+const registrationBody = zm.extend(RegistrationRequestSchema, { timezone: zm.optional(zm.unknown()) });
 /** The player API takes no body on most calls; anything sent is ignored. */
 const noBody = z.unknown().optional();
 
@@ -66,12 +70,13 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Register a player; answers its auth object',
         tags: ['player'],
-        body: RegistrationRequestSchema,
+        body: registrationBody,
         response: { 200: AuthObjectSchema, 201: AuthObjectSchema },
       },
     },
     async (request, reply) => {
       const result = await players.register(request.body, credentialOf(request));
+      await players.recordZone(result.playerId, reportedZone(request.body.timezone));
       return reply.status(result.status).send(result.auth);
     },
   );

@@ -25,6 +25,7 @@ import type { ApiTokenClaims, PlayerTokens } from '../identity/playerTokens';
 import { TokenError } from '../identity/signingKeys';
 import type { DocumentStore } from '../realtime/documentStore';
 import { CommandFlags, type CommandParam, type CommandTarget, type RaisedCommand } from './commandFlags';
+import { reportedByHeartbeat } from './playerReports';
 import { PlayerStatsService } from './playerStats';
 import { hashSecret, newSecret, secretMatches } from './secrets';
 
@@ -70,6 +71,8 @@ export class PlayerService {
   private readonly flags: CommandFlags;
   /** The players' runtime stats: each one's latest report. */
   readonly stats: PlayerStatsService;
+  /** Called with a paired player's screen when the player reports a zone other than the one stored. */
+  onZoneReported: (orgId: string, screenIds: string[]) => Promise<void> = async () => {};
 
   constructor(options: PlayerServiceOptions) {
     this.db = options.db;
@@ -363,15 +366,40 @@ export class PlayerService {
     await this.documents.remove(playerDocumentPath(playerId));
   }
 
-  /** Records a heartbeat: when, from where, and what it carried. Returns the time recorded. */
+  /**
+   * Records a heartbeat: when, from where, and what it carried, with the zone and applied content version it
+   * reports (playerReports.ts). Returns the time recorded.
+   */
   async heartbeat(playerId: string, body: unknown, ip: string | null): Promise<number> {
     const now = this.clock();
+    const reported = reportedByHeartbeat(body);
     await this.db
       .updateTable('players')
-      .set({ last_heartbeat_at: now, last_heartbeat: JSON.stringify(body ?? {}), last_ip: ip })
+      .set({
+        last_heartbeat_at: now,
+        last_heartbeat: JSON.stringify(body ?? {}),
+        last_ip: ip,
+        ...(reported.contentVersion === undefined ? {} : { content_version: reported.contentVersion }),
+      })
       .where('id', '=', playerId)
       .execute();
+    await this.recordZone(playerId, reported.timezone);
     return now;
+  }
+
+  /** Stores a zone the player reports; its screen's timeline follows when the zone is new. */
+  async recordZone(playerId: string, timezone: string | undefined): Promise<void> {
+    if (timezone === undefined) return;
+    const result = await this.db
+      .updateTable('players')
+      .set({ timezone })
+      .where('id', '=', playerId)
+      .where((eb) => eb.or([eb('timezone', 'is', null), eb('timezone', '!=', timezone)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return;
+    const player = await this.find(playerId);
+    if (player?.org_id != null && player.screen_id !== null)
+      await this.onZoneReported(player.org_id, [player.screen_id]);
   }
 
   // ---- action flags ----

@@ -48,6 +48,21 @@ export function manifestOf(content: StoredContent): AppData {
   return { version: content.version, items: content.items };
 }
 
+/** The media ids `sources` name. */
+export function mediaIdsOfSources(sources: readonly ContentSource[]): string[] {
+  return [...new Set(sources.flatMap((source) => ('mediaId' in source ? [source.mediaId] : [])))];
+}
+
+/** The stored sources of a JSON column (a playlist's items), read leniently: an unreadable column is none. */
+export function parseSources(text: string): ContentSource[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as ContentSource[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The media ids `input` names, to look up in one query. */
 export function mediaIdsOf(input: ContentItems): string[] {
   const sources = input.map((item) => item.src);
@@ -56,28 +71,32 @@ export function mediaIdsOf(input: ContentItems): string[] {
 
 /**
  * The sources `input` assigns. `media` holds the organisation's media among mediaIdsOf(input). A 400 names the
- * offending item ('content.2.src') for a src that is neither an http(s) URL nor a media id of the organisation, and
- * for a type that contradicts the media file.
+ * offending item ('content.2.src', or under `field`: a playlist's 'items.2.src') for a src that is neither an
+ * http(s) URL nor a media id of the organisation, and for a type that contradicts the media file.
  */
-export function resolveSources(input: ContentItems, media: ReadonlyMap<string, MediaRef>): ContentSource[] {
+export function resolveSources(
+  input: ContentItems,
+  media: ReadonlyMap<string, MediaRef>,
+  field = 'content',
+): ContentSource[] {
   return input.map((item, index) => {
-    const field = `content.${index}.src`;
+    const srcField = `${field}.${index}.src`;
     const durationMs = item.durationMs ?? DEFAULT_ITEM_DURATION_MS;
     if (HTTP_URL.test(item.src)) return { type: item.type ?? 'url', durationMs, src: item.src };
     const file = MEDIA_ID_PATTERN.test(item.src) ? media.get(item.src) : undefined;
     if (file === undefined) {
       throw invalid(
         'INVALID_CONTENT',
-        `${field} must be an http(s) URL or the id of a media file of your organisation`,
-        field,
+        `${srcField} must be an http(s) URL or the id of a media file of your organisation`,
+        srcField,
       );
     }
     const kind = mediaKind(file.contentType);
     if (item.type !== undefined && item.type !== kind) {
       throw invalid(
         'INVALID_CONTENT',
-        `${field} is a ${kind} file, not ${item.type === 'url' ? 'a' : 'an'} ${item.type}`,
-        `content.${index}.type`,
+        `${srcField} is a ${kind} file, not ${item.type === 'url' ? 'a' : 'an'} ${item.type}`,
+        `${field}.${index}.type`,
       );
     }
     return { type: kind, durationMs, mediaId: file.id };
@@ -92,6 +111,7 @@ export function buildItems(
   sources: readonly ContentSource[],
   media: ReadonlyMap<string, MediaRef>,
   publicUrl: string,
+  field = 'content',
 ): AppDataItem[] {
   const items: AppDataItem[] = [];
   sources.forEach((source, index) => {
@@ -111,8 +131,12 @@ export function buildItems(
     const checked = AppDataItemSchema.safeParse(item);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      const field = `content.${index}.${String(issue?.path[0] ?? 'src')}`;
-      throw invalid('INVALID_CONTENT', `Invalid ${field}: ${issue?.message ?? 'invalid value'}`, field);
+      const itemField = `${field}.${index}.${String(issue?.path[0] ?? 'src')}`;
+      throw invalid(
+        'INVALID_CONTENT',
+        `Invalid ${itemField}: ${issue?.message ?? 'invalid value'}`,
+        itemField,
+      );
     }
     items.push(checked.data);
   });

@@ -71,6 +71,11 @@ export async function pairScreen(deps: PairingDeps, orgId: string, request: Pair
     settings: JSON.stringify(screenSettingsOf(live ?? {})),
     player_id: player.id,
     content_version: content.version,
+    timezone: null,
+    default_playlist_id: null,
+    content_version_at: now,
+    timeline_hash: null,
+    timeline_until: null,
     created_at: now,
     updated_at: now,
   };

@@ -1,108 +1,72 @@
-// A change to a screen is written to the screens row first (conditionally on the content version read, so two
-// concurrent changes never hand out one version twice), then to players/{id} in ONE document update, so the player
-// sees name, settings and manifest change together.
+// A change to a screen is written to the screens row (name, settings, its own content sources, its pinned zone and
+// default playlist); the timeline service then writes app/data with the name and settings updates this answers in
+// ONE update of players/{id}, so the player sees them change together (timelines/timelineService.ts), and raises
+// the content version only when what the screen shows changed.
 
 import type { Kysely } from 'kysely';
 import type { ScreenSettings } from '@marquee/management-api';
-import { playerDocumentPath } from '@marquee/protocol';
 import type { Database, Screen } from '../db/schema';
 import { notFound } from '../domain/errors';
-import { mediaKind, type MediaCatalog } from '../media/mediaCatalog';
-import type { DocumentStore } from '../realtime/documentStore';
-import {
-  buildItems,
-  manifestOf,
-  nextContent,
-  parseStoredContent,
-  type ContentSource,
-  type StoredContent,
-} from './content';
+import { parseStoredContent, type ContentSource } from './content';
 import { parseScreenSettings } from './screenSettings';
-
-/** Tries of a conditional screen update that lost to a concurrent change. */
-const UPDATE_ATTEMPTS = 10;
 
 export interface ScreenChange {
   name?: string;
   settings?: ScreenSettings;
-  /** New content sources; `rebuild` rebuilds the manifest of the current ones (a media file changed). */
+  /** New content sources (the screen's own items); they replace a default playlist. */
   sources?: ContentSource[];
-  rebuild?: boolean;
+  /** A pinned zone, or null to follow the player's. */
+  timezone?: string | null;
+  /** A playlist as default content, or null for the screen's own items. */
+  defaultPlaylistId?: string | null;
 }
 
 export interface ScreenChangeDeps {
   db: Kysely<Database>;
-  documents: DocumentStore;
-  media: MediaCatalog;
   clock: () => number;
-  publicUrl: string;
 }
 
-function mediaIdsOfSources(sources: readonly ContentSource[]): string[] {
-  return [...new Set(sources.flatMap((source) => ('mediaId' in source ? [source.mediaId] : [])))];
-}
-
-/** Applies `change` to the screen (row, then the player's document) and returns the updated row. */
+/** Applies `change` to the screen's row; answers the row and the player document's name and settings updates. */
 export async function applyScreenChange(
   deps: ScreenChangeDeps,
   screenId: string,
   change: ScreenChange,
-): Promise<Screen> {
-  const { db, documents, media, clock, publicUrl } = deps;
-  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-    const row = await db.selectFrom('screens').selectAll().where('id', '=', screenId).executeTakeFirst();
-    if (row === undefined) throw notFound('SCREEN_NOT_FOUND', `No screen ${screenId} in your organisation`);
-    const current = parseStoredContent(row.content, row.content_version);
-    let content: StoredContent = current;
-    let contentChanged = false;
-    if (change.sources !== undefined || change.rebuild) {
-      const assigned = change.sources ?? current.sources;
-      const files = await media.refs(row.org_id, mediaIdsOfSources(assigned));
-      // A media source's type follows its file (replaced bytes may be another kind).
-      const sources = assigned.map((source) => {
-        const file = 'mediaId' in source ? files.get(source.mediaId) : undefined;
-        return file === undefined ? source : { ...source, type: mediaKind(file.contentType) };
-      });
-      ({ content, changed: contentChanged } = nextContent(
-        current,
-        sources,
-        buildItems(sources, files, publicUrl),
-      ));
-    }
-    const settings = { ...parseScreenSettings(row.settings), ...change.settings };
-    const name = change.name ?? row.name;
-    const updatedAt = clock();
-    const result = await db
-      .updateTable('screens')
-      .set({
-        name,
-        settings: JSON.stringify(settings),
-        content: JSON.stringify(content),
-        content_version: content.version,
-        updated_at: updatedAt,
-      })
-      .where('id', '=', row.id)
-      .where('content_version', '=', row.content_version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) continue;
-
-    if (row.player_id !== null) {
-      const updates: Record<string, unknown> = {};
-      if (change.name !== undefined) updates['settings/name'] = change.name;
-      for (const [key, value] of Object.entries(change.settings ?? {})) {
-        if (value !== undefined) updates[`settings/${key}`] = value;
-      }
-      if (contentChanged) updates['app/data'] = manifestOf(content);
-      if (Object.keys(updates).length > 0) await documents.update(playerDocumentPath(row.player_id), updates);
-    }
-    return {
-      ...row,
-      name,
-      settings: JSON.stringify(settings),
-      content: JSON.stringify(content),
-      content_version: content.version,
-      updated_at: updatedAt,
-    };
+): Promise<{ screen: Screen; documentUpdates: Record<string, unknown> }> {
+  const { db, clock } = deps;
+  const row = await db.selectFrom('screens').selectAll().where('id', '=', screenId).executeTakeFirst();
+  if (row === undefined) throw notFound('SCREEN_NOT_FOUND', `No screen ${screenId} in your organisation`);
+  const current = parseStoredContent(row.content, row.content_version);
+  const settings = { ...parseScreenSettings(row.settings), ...change.settings };
+  const screen: Screen = {
+    ...row,
+    name: change.name ?? row.name,
+    settings: JSON.stringify(settings),
+    content: JSON.stringify({ ...current, sources: change.sources ?? current.sources }),
+    timezone: change.timezone === undefined ? row.timezone : change.timezone,
+    default_playlist_id:
+      change.sources !== undefined
+        ? null
+        : change.defaultPlaylistId === undefined
+          ? row.default_playlist_id
+          : change.defaultPlaylistId,
+    updated_at: clock(),
+  };
+  await db
+    .updateTable('screens')
+    .set({
+      name: screen.name,
+      settings: screen.settings,
+      content: screen.content,
+      timezone: screen.timezone,
+      default_playlist_id: screen.default_playlist_id,
+      updated_at: screen.updated_at,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  const documentUpdates: Record<string, unknown> = {};
+  if (change.name !== undefined) documentUpdates['settings/name'] = change.name;
+  for (const [key, value] of Object.entries(change.settings ?? {})) {
+    if (value !== undefined) documentUpdates[`settings/${key}`] = value;
   }
-  throw new Error(`Screen ${screenId} changed concurrently ${UPDATE_ATTEMPTS} times`);
+  return { screen, documentUpdates };
 }

@@ -11,10 +11,14 @@ import type {
   CommandView,
   ContentItems,
   PairRequest,
+  ScreenListQuery,
   ScreenSettings,
   ScreenView,
 } from '@marquee/management-api';
 import type { Config } from '../config';
+import type { GroupService } from '../groups/groupService';
+import type { PlaylistService } from '../playlists/playlistService';
+import type { TimelineService } from '../timelines/timelineService';
 import type { Database, Screen } from '../db/schema';
 import { invalid, notFound } from '../domain/errors';
 import { contentPlayerUrl } from '../hosting/runtimeConfig';
@@ -30,6 +34,7 @@ import {
   raiseBulkCommand,
   raiseScreenCommand,
 } from './screenCommands';
+import { listScreens } from './screenList';
 import { screenViews } from './screenViews';
 
 export interface ScreenServiceOptions {
@@ -39,6 +44,9 @@ export interface ScreenServiceOptions {
   media: MediaCatalog;
   clock: () => number;
   config: Pick<Config, 'publicUrl' | 'publicUrlFromEnv'>;
+  timelines: TimelineService;
+  groups: GroupService;
+  playlists: PlaylistService;
 }
 
 /** A change of a screen as the management API takes it (its PATCH body, parsed). */
@@ -47,17 +55,20 @@ export interface ScreenUpdate {
   orientation?: ScreenSettings['orientation'];
   settings?: Omit<ScreenSettings, 'orientation'>;
   content?: ContentItems;
+  playlistId?: string | null;
+  tags?: string[];
+  timezone?: string | null;
 }
 
 export class ScreenService {
   private readonly db: Kysely<Database>;
   private readonly players: PlayerService;
-  private readonly changeDeps: Parameters<typeof applyScreenChange>[0];
+  private readonly timelines: TimelineService;
 
   constructor(private readonly options: ScreenServiceOptions) {
     this.db = options.db;
     this.players = options.players;
-    this.changeDeps = { ...options, publicUrl: options.config.publicUrl };
+    this.timelines = options.timelines;
   }
 
   /** The screen `id` of the organisation; 404 for a screen of another organisation, as for one that does not exist. */
@@ -72,16 +83,13 @@ export class ScreenService {
     return screen;
   }
 
-  /** The organisation's screens with live status, by name. */
-  async list(orgId: string): Promise<ScreenView[]> {
-    const screens = await this.db
-      .selectFrom('screens')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
-    return screenViews(this.options, screens);
+  /** The organisation's screens with live status, by name: every one, or a page filtered as `query` says. */
+  async list(
+    orgId: string,
+    query: ScreenListQuery = {},
+  ): Promise<{ screens: ScreenView[]; nextCursor: string | null }> {
+    const page = await listScreens(this.options, orgId, query);
+    return { screens: await screenViews(this.options, page.screens), nextCursor: page.nextCursor };
   }
 
   /** One screen of the organisation with live status. */
@@ -96,17 +104,24 @@ export class ScreenService {
 
   /** Pairs the player showing `request.code` with a new screen of the organisation (pairing.ts). */
   async pair(orgId: string, request: PairRequest): Promise<Screen> {
-    return pairScreen(
+    const screen = await pairScreen(
       { ...this.options, contentPlayerUrl: contentPlayerUrl(this.options.config) },
       orgId,
       request,
     );
+    // Rules for every screen, or for its groups, reach it from the start.
+    await this.timelines.refresh(orgId, [screen.id]);
+    return this.find(orgId, screen.id);
   }
 
-  /** Changes name, orientation, settings or content; a content change raises the manifest version. */
+  /**
+   * Changes name, orientation, settings, default content (its own items or a playlist), tags or pinned zone; the
+   * timeline is refreshed with the name and settings in one document update, its version raised only when what
+   * the screen shows changed.
+   */
   async update(orgId: string, id: string, update: ScreenUpdate): Promise<ScreenView> {
     const screen = await this.find(orgId, id);
-    const { name, orientation, settings, content } = update;
+    const { name, orientation, settings, content, playlistId, tags, timezone } = update;
     const change: ScreenChange = {};
     if (name !== undefined) change.name = name;
     const settingsChange = { ...settings, ...(orientation === undefined ? {} : { orientation }) };
@@ -114,14 +129,24 @@ export class ScreenService {
     if (content !== undefined) {
       change.sources = resolveSources(content, await this.options.media.refs(orgId, mediaIdsOf(content)));
     }
-    if (Object.keys(change).length === 0) {
+    if (playlistId !== undefined) {
+      if (playlistId !== null) await this.options.playlists.find(orgId, playlistId, 'playlistId');
+      change.defaultPlaylistId = playlistId;
+    }
+    if (timezone !== undefined) change.timezone = timezone;
+    if (Object.keys(change).length === 0 && tags === undefined) {
       throw invalid(
         'NOTHING_TO_CHANGE',
-        'Give at least one of name, orientation, settings or content',
+        'Give at least one of name, orientation, settings, content, playlistId, tags or timezone',
         'body',
       );
     }
-    return this.view(await applyScreenChange(this.changeDeps, screen.id, change));
+    if (tags !== undefined) await this.options.groups.writeTags(orgId, screen.id, tags);
+    const { documentUpdates } = await applyScreenChange(this.options, screen.id, change);
+    await this.timelines.refresh(orgId, [screen.id], {
+      documentUpdates: new Map([[screen.id, documentUpdates]]),
+    });
+    return this.get(orgId, screen.id);
   }
 
   /**
@@ -152,11 +177,15 @@ export class ScreenService {
       .map((row) => ({ id: row.id, name: row.name }));
   }
 
-  /** Gives every screen showing the media file a new manifest (its bytes were replaced). */
+  /**
+   * Refreshes every screen showing the media file (its bytes were replaced): in its own items, or through a
+   * playlist containing it; their items get the new ?v= and a new version.
+   */
   async mediaReplaced(orgId: string, mediaId: string): Promise<void> {
-    for (const screen of await this.showing(orgId, mediaId)) {
-      await applyScreenChange(this.changeDeps, screen.id, { rebuild: true });
-    }
+    const { playlists } = this.options;
+    const screens = await playlists.screensShowing(orgId, await playlists.containingMedia(orgId, mediaId));
+    for (const screen of await this.showing(orgId, mediaId)) screens.add(screen.id);
+    await this.timelines.refresh(orgId, screens);
   }
 
   // ---- commands ----

@@ -5,7 +5,13 @@
 // has reported (docs/player.md §Stats).
 
 import type { Kysely } from 'kysely';
-import type { ScreenStatus, ScreenView } from '@marquee/management-api';
+import {
+  TIMELINE_BEHIND_AFTER_MS,
+  type ScreenStatus,
+  type ScreenTimelineStatus,
+  type ScreenView,
+} from '@marquee/management-api';
+import type { Segment } from '@marquee/timeline';
 import {
   HEARTBEAT_INTERVAL_MS,
   PLAYER_BRANCH_SCHEMAS,
@@ -18,6 +24,10 @@ import {
 import type { Database, Player, Screen } from '../db/schema';
 import { latestPlayerStats, type ReportedStats } from '../players/playerStats';
 import type { DocumentStore } from '../realtime/documentStore';
+import { tagsOfScreens } from '../groups/membership';
+import type { ScreenRules } from '../timelines/screenRules';
+import { sourceOf } from '../timelines/screenTimeline';
+import type { TimelineService } from '../timelines/timelineService';
 import { parseStoredContent } from './content';
 import { SCREEN_SETTING_NAMES, parseScreenSettings, screenSettingsOf } from './screenSettings';
 
@@ -104,11 +114,39 @@ function statusOf(
   };
 }
 
+/** The content version written and the one the player applied; behind when it is still not applied a minute on. */
+function timelineStatus(
+  screen: Screen,
+  player: Player | undefined,
+  segment: Segment,
+  now: number,
+): ScreenTimelineStatus {
+  const appliedVersion = player?.content_version ?? null;
+  const behind =
+    player !== undefined &&
+    (appliedVersion === null || appliedVersion < screen.content_version) &&
+    now - (screen.content_version_at ?? screen.updated_at) > TIMELINE_BEHIND_AFTER_MS;
+  const { source } = sourceOf(segment);
+  return {
+    version: screen.content_version,
+    appliedVersion,
+    behind,
+    current: { kind: source.kind, id: source.id, name: source.name, reason: segment.reason },
+  };
+}
+
+interface TimelineOfScreen {
+  tags: string[];
+  rules: ScreenRules;
+  segment: Segment;
+}
+
 function toScreenView(
   screen: Screen,
   player: Player | undefined,
   doc: RealtimeValue,
   reported: ReportedStats | undefined,
+  timeline: TimelineOfScreen,
   now: number,
 ): ScreenView {
   // The player applies its document's settings, which its own sidebar may have changed since the studio did.
@@ -127,20 +165,11 @@ function toScreenView(
     settings: known,
     content: { version: content.version, items: content.items, sources: content.sources },
     status: statusOf(player, doc, reported, now),
-    // Until schedules are stored, every screen shows its own items in UTC.
-    tags: [],
-    timezone: 'UTC',
-    timezoneSource: 'server',
-    defaultPlaylistId: null,
-    timeline: {
-      version: content.version,
-      appliedVersion: null,
-      behind: false,
-      current:
-        content.items.length > 0
-          ? { kind: 'default', id: null, name: 'Default content', reason: 'nothing is scheduled' }
-          : { kind: 'idle', id: null, name: 'Idle', reason: 'nothing is scheduled and no default content' },
-    },
+    tags: timeline.tags,
+    timezone: timeline.rules.rules.timezone,
+    timezoneSource: timeline.rules.zoneSource,
+    defaultPlaylistId: screen.default_playlist_id,
+    timeline: timelineStatus(screen, player, timeline.segment, now),
     createdAt: screen.created_at,
     updatedAt: screen.updated_at,
   };
@@ -150,6 +179,7 @@ export interface ScreenViewDeps {
   db: Kysely<Database>;
   documents: DocumentStore;
   clock: () => number;
+  timelines: TimelineService;
 }
 
 /** The views of `screens`, with one query for their players and one document read each. */
@@ -168,6 +198,12 @@ export async function screenViews(deps: ScreenViewDeps, screens: readonly Screen
         : (await deps.documents.get(playerDocumentPath(screen.player_id))).value,
     ),
   );
+  const tags = await tagsOfScreens(
+    deps.db,
+    screens.map((screen) => screen.id),
+  );
+  const current =
+    screens.length === 0 ? new Map() : await deps.timelines.currentOf(screens[0]!.org_id, screens);
   const now = deps.clock();
   return screens.map((screen, index) =>
     toScreenView(
@@ -175,6 +211,7 @@ export async function screenViews(deps: ScreenViewDeps, screens: readonly Screen
       screen.player_id === null ? undefined : byId.get(screen.player_id),
       docs[index] ?? null,
       screen.player_id === null ? undefined : stats.get(screen.player_id),
+      { tags: tags.get(screen.id) ?? [], ...current.get(screen.id)! },
       now,
     ),
   );

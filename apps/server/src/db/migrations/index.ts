@@ -8,6 +8,7 @@ import { initialMigration } from './0001_initial';
 import { armedDisconnectsByPlayerMigration } from './0002_armed_disconnects_by_player';
 import { logLineServiceMigration } from './0003_log_line_service';
 import { playerStatsMigration } from './0004_player_stats';
+import { schedulesMigration } from './0005_schedules';
 
 export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ export function migrationsFor(dialect: DatabaseDialect): Record<string, Migratio
     '0002_armed_disconnects_by_player': armedDisconnectsByPlayerMigration,
     '0003_log_line_service': logLineServiceMigration,
     '0004_player_stats': playerStatsMigration,
+    '0005_schedules': schedulesMigration,
   };
 }
 

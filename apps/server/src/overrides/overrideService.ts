@@ -1,0 +1,125 @@
+// Emergency overrides (docs/schedules.md §Model): a playlist or a message on the targeted screens until it expires
+// (in the future, at most 7 days ahead) or is deleted; creating and deleting one refreshes exactly its screens at
+// once. A screen has applied an override once the content version its player reports is at least the version that
+// first carried it (override_screens, written by the timeline service).
+
+import type { Kysely } from 'kysely';
+import { MAX_OVERRIDE_MS, type OverrideInput, type OverrideView } from '@marquee/management-api';
+import type { Database, Override } from '../db/schema';
+import { invalid, notFound } from '../domain/errors';
+import type { GroupService } from '../groups/groupService';
+import { chunks, parseTargets } from '../groups/membership';
+import { newId } from '../ids';
+import type { PlaylistService } from '../playlists/playlistService';
+import type { TimelineService } from '../timelines/timelineService';
+
+export interface OverrideServiceOptions {
+  db: Kysely<Database>;
+  clock: () => number;
+  groups: GroupService;
+  playlists: PlaylistService;
+  timelines: TimelineService;
+}
+
+export class OverrideService {
+  private readonly db: Kysely<Database>;
+
+  constructor(private readonly options: OverrideServiceOptions) {
+    this.db = options.db;
+  }
+
+  async create(orgId: string, input: OverrideInput): Promise<OverrideView> {
+    const now = this.options.clock();
+    if (input.expiresAt <= now)
+      throw invalid('INVALID_EXPIRY', 'expiresAt must be in the future', 'expiresAt');
+    if (input.expiresAt > now + MAX_OVERRIDE_MS) {
+      throw invalid('INVALID_EXPIRY', 'expiresAt must be at most 7 days ahead', 'expiresAt');
+    }
+    if (input.playlistId !== undefined)
+      await this.options.playlists.find(orgId, input.playlistId, 'playlistId');
+    await this.options.groups.checkTargets(orgId, input.targets);
+    const row: Override = {
+      id: newId(now),
+      org_id: orgId,
+      name: input.name,
+      playlist_id: input.playlistId ?? null,
+      message: input.message ?? null,
+      targets: JSON.stringify(input.targets),
+      expires_at: input.expiresAt,
+      created_at: now,
+    };
+    await this.db.insertInto('overrides').values(row).execute();
+    await this.options.timelines.refresh(orgId, await this.options.groups.screensOf(orgId, input.targets));
+    return (await this.views(orgId, [row]))[0]!;
+  }
+
+  /** The active overrides, latest first, with the screens they target and those that have applied them. */
+  async list(orgId: string): Promise<OverrideView[]> {
+    const rows = await this.db
+      .selectFrom('overrides')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('expires_at', '>', this.options.clock())
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return this.views(orgId, rows);
+  }
+
+  /** Clears the override: its screens go back to what they showed, at once. */
+  async delete(orgId: string, id: string): Promise<{ deleted: string }> {
+    const row = await this.db
+      .selectFrom('overrides')
+      .selectAll()
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
+    if (row === undefined) throw notFound('OVERRIDE_NOT_FOUND', `No override ${id} in your organisation`);
+    const reached = await this.options.groups.screensOf(orgId, parseTargets(row.targets));
+    await this.db.deleteFrom('overrides').where('id', '=', id).execute();
+    await this.options.timelines.refresh(orgId, reached);
+    return { deleted: id };
+  }
+
+  private async views(orgId: string, rows: readonly Override[]): Promise<OverrideView[]> {
+    const views: OverrideView[] = [];
+    for (const row of rows) {
+      const targets = parseTargets(row.targets);
+      const screens = [...(await this.options.groups.screensOf(orgId, targets))];
+      const applied: string[] = [];
+      for (const part of chunks(screens)) {
+        const found = await this.db
+          .selectFrom('override_screens')
+          .innerJoin('screens', 'screens.id', 'override_screens.screen_id')
+          .innerJoin('players', 'players.id', 'screens.player_id')
+          .select('override_screens.screen_id')
+          .where('override_screens.override_id', '=', row.id)
+          .where('override_screens.screen_id', 'in', part)
+          .whereRef('players.content_version', '>=', 'override_screens.version')
+          .execute();
+        applied.push(...found.map((entry) => entry.screen_id));
+      }
+      const playlist =
+        row.playlist_id === null
+          ? null
+          : await this.db
+              .selectFrom('playlists')
+              .select(['id', 'name'])
+              .where('id', '=', row.playlist_id)
+              .executeTakeFirst();
+      views.push({
+        id: row.id,
+        name: row.name,
+        playlist: playlist ?? null,
+        message: row.message,
+        targets,
+        expiresAt: row.expires_at,
+        createdAt: row.created_at,
+        targeted: screens.length,
+        applied: applied.length,
+        appliedScreenIds: applied.sort(),
+      });
+    }
+    return views;
+  }
+}

@@ -1,0 +1,189 @@
+// Playlists (docs/schedules.md §Model): named lists of items, each like a screen's content item (an http(s) URL or a
+// media id of the organisation; screens/content.ts resolves them, naming 'items.2.src'). Editing one refreshes the
+// timelines of every screen that shows it; one in use cannot be deleted (409 naming where it is used). Scoped to
+// the operator's organisation: another organisation's playlist is answered as one that does not exist.
+
+import type { Kysely } from 'kysely';
+import type { ContentItems, PlaylistUsage, PlaylistView } from '@marquee/management-api';
+import type { Database, Playlist } from '../db/schema';
+import { conflict, invalid, notFound } from '../domain/errors';
+import type { RefreshScreens } from '../groups/groupService';
+import { parseTargets, screensOfTargets } from '../groups/membership';
+import { newId } from '../ids';
+import type { MediaCatalog } from '../media/mediaCatalog';
+import { mediaIdsOf, parseSources, resolveSources } from '../screens/content';
+import { playlistUsage } from './playlistUsage';
+
+export interface PlaylistServiceOptions {
+  db: Kysely<Database>;
+  media: MediaCatalog;
+  clock: () => number;
+  refresh: RefreshScreens;
+}
+
+export class PlaylistService {
+  private readonly db: Kysely<Database>;
+
+  constructor(private readonly options: PlaylistServiceOptions) {
+    this.db = options.db;
+  }
+
+  /** The playlist of the organisation; 404 (or a 400 naming `field`, when given) for another's or none. */
+  async find(orgId: string, id: string, field?: string): Promise<Playlist> {
+    const playlist = await this.db
+      .selectFrom('playlists')
+      .selectAll()
+      .where('id', '=', id)
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
+    if (playlist !== undefined) return playlist;
+    const message = `No playlist ${id} in your organisation`;
+    throw field === undefined
+      ? notFound('PLAYLIST_NOT_FOUND', message)
+      : invalid('UNKNOWN_PLAYLIST', message, field);
+  }
+
+  async list(orgId: string): Promise<PlaylistView[]> {
+    const rows = await this.db
+      .selectFrom('playlists')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    return Promise.all(rows.map((row) => this.view(row)));
+  }
+
+  async get(orgId: string, id: string): Promise<PlaylistView> {
+    return this.view(await this.find(orgId, id));
+  }
+
+  async create(orgId: string, request: { name: string; items: ContentItems }): Promise<PlaylistView> {
+    const sources = await this.resolve(orgId, request.items);
+    const now = this.options.clock();
+    const row: Playlist = {
+      id: newId(now),
+      org_id: orgId,
+      name: request.name,
+      items: JSON.stringify(sources),
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.insertInto('playlists').values(row).execute();
+    return this.view(row);
+  }
+
+  async update(
+    orgId: string,
+    id: string,
+    patch: { name?: string; items?: ContentItems },
+  ): Promise<PlaylistView> {
+    const playlist = await this.find(orgId, id);
+    if (patch.name === undefined && patch.items === undefined) {
+      throw invalid('NOTHING_TO_CHANGE', 'Give at least one of name or items', 'body');
+    }
+    const items =
+      patch.items === undefined ? playlist.items : JSON.stringify(await this.resolve(orgId, patch.items));
+    const updated = {
+      ...playlist,
+      name: patch.name ?? playlist.name,
+      items,
+      updated_at: this.options.clock(),
+    };
+    await this.db
+      .updateTable('playlists')
+      .set({ name: updated.name, items: updated.items, updated_at: updated.updated_at })
+      .where('id', '=', id)
+      .execute();
+    await this.options.refresh(orgId, await this.screensShowing(orgId, [id]));
+    return this.view(updated);
+  }
+
+  async delete(orgId: string, id: string): Promise<{ deleted: string }> {
+    const playlist = await this.find(orgId, id);
+    const usage = await playlistUsage(this.db, orgId, id, this.options.clock());
+    const places = [
+      ...usage.schedules.map((ref) => `schedule '${ref.name}'`),
+      ...usage.overrides.map((ref) => `override '${ref.name}'`),
+      ...usage.screens.map((ref) => `screen '${ref.name}'`),
+    ];
+    if (places.length > 0) {
+      throw conflict(
+        'PLAYLIST_IN_USE',
+        `The playlist '${playlist.name}' is used by ${places.join(', ')}`,
+        usage,
+      );
+    }
+    // Ended schedules and expired overrides no longer use it; they go with it.
+    await this.db.deleteFrom('schedules').where('playlist_id', '=', id).execute();
+    await this.db.deleteFrom('overrides').where('playlist_id', '=', id).execute();
+    await this.db.deleteFrom('playlists').where('id', '=', id).execute();
+    return { deleted: id };
+  }
+
+  /** The playlists of the organisation whose items name the media file. */
+  async containingMedia(orgId: string, mediaId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('playlists')
+      .select(['id', 'items'])
+      .where('org_id', '=', orgId)
+      .where('items', 'like', `%"mediaId":"${mediaId}"%`)
+      .execute();
+    return rows.filter((row) => row.items.includes(`"mediaId":"${mediaId}"`)).map((row) => row.id);
+  }
+
+  /**
+   * The screens showing any of the playlists: as their default content, or through a schedule or an active
+   * override naming it.
+   */
+  async screensShowing(orgId: string, playlistIds: readonly string[]): Promise<Set<string>> {
+    const screens = new Set<string>();
+    if (playlistIds.length === 0) return screens;
+    const ids = [...playlistIds];
+    const defaults = await this.db
+      .selectFrom('screens')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('default_playlist_id', 'in', ids)
+      .execute();
+    for (const row of defaults) screens.add(row.id);
+    const rules = [
+      ...(await this.db
+        .selectFrom('schedules')
+        .select('targets')
+        .where('org_id', '=', orgId)
+        .where('dropped', '=', 0)
+        .where('playlist_id', 'in', ids)
+        .execute()),
+      ...(await this.db
+        .selectFrom('overrides')
+        .select('targets')
+        .where('org_id', '=', orgId)
+        .where('expires_at', '>', this.options.clock())
+        .where('playlist_id', 'in', ids)
+        .execute()),
+    ];
+    for (const rule of rules) {
+      for (const id of await screensOfTargets(this.db, orgId, parseTargets(rule.targets))) screens.add(id);
+    }
+    return screens;
+  }
+
+  private async resolve(orgId: string, items: ContentItems) {
+    return resolveSources(items, await this.options.media.refs(orgId, mediaIdsOf(items)), 'items');
+  }
+
+  private async view(row: Playlist): Promise<PlaylistView> {
+    const items = parseSources(row.items);
+    const usedBy: PlaylistUsage = await playlistUsage(this.db, row.org_id, row.id, this.options.clock());
+    return {
+      id: row.id,
+      name: row.name,
+      items,
+      durationMs: items.reduce((sum, item) => sum + item.durationMs, 0),
+      usedBy,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+}

@@ -1,0 +1,101 @@
+// GET /screens with its filters (docs/management-api.md §Screens): a name search, a tag, a group, a status, and
+// pages by name. Without a limit every screen is answered, as before pages existed. Tags and groups are SQL
+// (screen_tags, groups/membership.ts); the status is the player's live connection, read from its document for the
+// candidates only until the page is full.
+
+import type { Kysely } from 'kysely';
+import type { ScreenListQuery } from '@marquee/management-api';
+import { playerDocumentPath } from '@marquee/protocol';
+import type { Database, Screen } from '../db/schema';
+import { invalid } from '../domain/errors';
+import { membersOfGroups } from '../groups/membership';
+import type { DocumentStore } from '../realtime/documentStore';
+import { documentBranch } from './screenViews';
+
+interface ListDeps {
+  db: Kysely<Database>;
+  documents: DocumentStore;
+}
+
+/** A page position: the name and id of the last screen of the previous page. */
+function encodeCursor(screen: Pick<Screen, 'name' | 'id'>): string {
+  return Buffer.from(JSON.stringify([screen.name, screen.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')) {
+      return value as [string, string];
+    }
+  } catch {
+    // refused below
+  }
+  throw invalid('INVALID_CURSOR', 'cursor must be the nextCursor of a previous page', 'cursor');
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export async function listScreens(
+  deps: ListDeps,
+  orgId: string,
+  query: ScreenListQuery,
+): Promise<{ screens: Screen[]; nextCursor: string | null }> {
+  const { db } = deps;
+  let select = db.selectFrom('screens').selectAll('screens').where('screens.org_id', '=', orgId);
+  if (query.q !== undefined && query.q !== '') {
+    select = select.where((eb) =>
+      eb(eb.fn('lower', ['screens.name']), 'like', `%${escapeLike(query.q!.toLowerCase())}%`),
+    );
+  }
+  if (query.tag !== undefined) {
+    const tag = query.tag;
+    select = select.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('screen_tags')
+          .select('screen_tags.tag')
+          .whereRef('screen_tags.screen_id', '=', 'screens.id')
+          .where('screen_tags.tag', '=', tag),
+      ),
+    );
+  }
+  if (query.groupId !== undefined) {
+    const members =
+      (await membersOfGroups(db, orgId, [query.groupId])).get(query.groupId) ?? new Set<string>();
+    if (members.size === 0) return { screens: [], nextCursor: null };
+    select = select.where('screens.id', 'in', [...members]);
+  }
+  if (query.cursor !== undefined) {
+    const [name, id] = decodeCursor(query.cursor);
+    select = select.where((eb) =>
+      eb.or([
+        eb('screens.name', '>', name),
+        eb.and([eb('screens.name', '=', name), eb('screens.id', '>', id)]),
+      ]),
+    );
+  }
+  select = select.orderBy('screens.name').orderBy('screens.id');
+  if (query.status === undefined) {
+    if (query.limit === undefined) return { screens: await select.execute(), nextCursor: null };
+    const rows = await select.limit(query.limit + 1).execute();
+    const page = rows.slice(0, query.limit);
+    return {
+      screens: page,
+      nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+    };
+  }
+  const wanted = query.status === 'online';
+  const found: Screen[] = [];
+  const limit = query.limit ?? Number.POSITIVE_INFINITY;
+  for (const screen of await select.execute()) {
+    const doc =
+      screen.player_id === null
+        ? null
+        : (await deps.documents.get(playerDocumentPath(screen.player_id))).value;
+    if ((documentBranch(doc, 'connection')?.connected === true) !== wanted) continue;
+    if (found.length === limit) return { screens: found, nextCursor: encodeCursor(found[found.length - 1]!) };
+    found.push(screen);
+  }
+  return { screens: found, nextCursor: null };
+}
