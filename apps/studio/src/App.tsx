@@ -2,11 +2,13 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AuthPage } from './auth/AuthPage';
 import { AppLayout } from './layout/AppLayout';
 import { RequireSession } from './layout/RequireSession';
+import { GroupsPage } from './groups/GroupsPage';
 import { MediaPage } from './media/MediaPage';
 import { PlaylistPage } from './playlists/PlaylistPage';
 import { PlaylistsPage } from './playlists/PlaylistsPage';
 import { PairPage } from './screens/PairPage';
 import { ScreenPage } from './screens/ScreenPage';
+import { SchedulesPage } from './schedules/SchedulesPage';
 import { ScreensPage } from './screens/ScreensPage';
 
 export function App() {
@@ -22,6 +24,8 @@ export function App() {
           <Route path="/media" element={<MediaPage />} />
           <Route path="/playlists" element={<PlaylistsPage />} />
           <Route path="/playlists/:id" element={<PlaylistPage />} />
+          <Route path="/groups" element={<GroupsPage />} />
+          <Route path="/schedules" element={<SchedulesPage />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/screens" replace />} />

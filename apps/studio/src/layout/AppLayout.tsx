@@ -8,6 +8,8 @@ const NAV = [
   { to: '/screens', label: 'Screens' },
   { to: '/pair', label: 'Pair a screen' },
   { to: '/playlists', label: 'Playlists' },
+  { to: '/groups', label: 'Groups' },
+  { to: '/schedules', label: 'Schedules' },
   { to: '/media', label: 'Media library' },
 ];
 

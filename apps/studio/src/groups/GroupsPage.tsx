@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group as Row, Loader, Paper, Stack, Table } from '@mantine/core';
+import { useDeleteGroup, useGroups } from '../api/groups';
+import type { Group } from '../api/types';
+import { EmptyState } from '../common/EmptyState';
+import { PageHeader } from '../common/PageHeader';
+import { QueryError } from '../common/QueryError';
+import { useConfirm } from '../common/useConfirm';
+import { GroupDialog } from './GroupDialog';
+
+/** The group being edited: null for a new one; undefined when no dialog is open. */
+type Editing = Group | null | undefined;
+
+export function GroupsPage() {
+  const groups = useGroups();
+  const remove = useDeleteGroup();
+  const confirm = useConfirm();
+  const [editing, setEditing] = useState<Editing>(undefined);
+  const newButton = <Button onClick={() => setEditing(null)}>New group</Button>;
+  const requestDelete = (group: Group) =>
+    confirm(
+      'Delete group',
+      `Are you sure you want to delete ${group.name}? Its screens stay as they are.`,
+      () => remove.mutate(group.id),
+    );
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Groups"
+        description="Screens to schedule together: the ones you list, and every screen with the group's tags."
+        actions={newButton}
+      />
+      {editing !== undefined && <GroupDialog group={editing} onClose={() => setEditing(undefined)} />}
+      {remove.error !== null && (
+        <Alert
+          color="red"
+          variant="light"
+          title="Not deleted"
+          withCloseButton
+          onClose={remove.reset}
+          role="alert"
+        >
+          {remove.error.message}
+        </Alert>
+      )}
+      {groups.isPending && <Loader />}
+      {groups.error !== null && (
+        <QueryError
+          error={groups.error}
+          title="Could not load your groups"
+          onRetry={() => void groups.refetch()}
+        />
+      )}
+      {groups.data?.length === 0 && (
+        <EmptyState title="No groups yet" action={newButton}>
+          Group screens by tag (every screen tagged <strong>kitchen</strong>) or by name, then schedule
+          playlists on the whole group at once.
+        </EmptyState>
+      )}
+      {groups.data !== undefined && groups.data.length > 0 && (
+        <Paper withBorder radius="md" p="xs">
+          <Table verticalSpacing="sm" highlightOnHover aria-label="Groups">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Screens now</Table.Th>
+                <Table.Th>Takes in screens tagged</Table.Th>
+                <Table.Th>Listed screens</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {groups.data.map((group) => (
+                <Table.Tr key={group.id} data-testid={`group-row-${group.id}`}>
+                  <Table.Td fw={600}>{group.name}</Table.Td>
+                  <Table.Td>{group.memberCount}</Table.Td>
+                  <Table.Td>
+                    <Row gap={4}>
+                      {group.matchTags.map((tag) => (
+                        <Badge key={tag} variant="outline" size="sm" tt="none">
+                          {tag}
+                        </Badge>
+                      ))}
+                    </Row>
+                  </Table.Td>
+                  <Table.Td>{group.screenIds.length}</Table.Td>
+                  <Table.Td>
+                    <Row gap="xs" justify="flex-end">
+                      <Button size="xs" variant="default" onClick={() => setEditing(group)}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => requestDelete(group)}
+                        aria-label={`Delete ${group.name}`}
+                      >
+                        Delete
+                      </Button>
+                    </Row>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { Modal } from '@mantine/core';
+import type { Group, Playlist, Schedule } from '../api/types';
+import type { Prefill } from './scheduleDraft';
+import { ScheduleForm } from './ScheduleForm';
+import { useScheduleEditor } from './useScheduleEditor';
+
+export interface ScheduleDialogProps {
+  schedule: Schedule | null;
+  prefill: Prefill | null;
+  today: string;
+  playlists: Playlist[];
+  groups: Group[];
+  onClose(): void;
+}
+
+export function ScheduleDialog({
+  schedule,
+  prefill,
+  today,
+  playlists,
+  groups,
+  onClose,
+}: ScheduleDialogProps) {
+  const editor = useScheduleEditor({ schedule, prefill, today, onDone: onClose });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={schedule === null ? 'New schedule' : `Edit ${schedule.name}`}
+      size="lg"
+    >
+      <ScheduleForm editor={editor} playlists={playlists} groups={groups} />
+    </Modal>
+  );
+}
