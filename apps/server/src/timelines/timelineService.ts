@@ -181,6 +181,8 @@ export class TimelineService {
         entry.rules.overrides.length === 0 &&
         JSON.stringify(content.items) === JSON.stringify(payload.items);
       const changed = row.timeline_hash !== payload.hash && !firstShowsSame;
+      // The timeline is written when what shows changed, when it was never written, and when it is issued again.
+      const issue = changed || refresh.reissue === true || row.timeline_hash === null;
       const extra = refresh.documentUpdates?.get(row.id) ?? {};
       const version = changed ? Math.max(content.version, row.content_version) + 1 : row.content_version;
       const result = await this.db
@@ -189,7 +191,7 @@ export class TimelineService {
           content: JSON.stringify({ version, items: payload.items, sources: content.sources }),
           content_version: version,
           timeline_hash: payload.hash,
-          timeline_until: payload.timeline.horizon,
+          ...(issue ? { timeline_until: payload.timeline.horizon } : {}),
           ...(changed ? { content_version_at: now } : {}),
         })
         .where('id', '=', row.id)
@@ -202,9 +204,9 @@ export class TimelineService {
         continue;
       }
       if (changed) await this.recordOverrides(row.id, entry, version);
-      if (row.player_id !== null && (changed || refresh.reissue || Object.keys(extra).length > 0)) {
+      if (row.player_id !== null && (issue || Object.keys(extra).length > 0)) {
         const updates: Record<string, unknown> = { ...extra };
-        if (changed || refresh.reissue || row.timeline_hash === null) {
+        if (issue) {
           updates['app/data'] = { version, items: payload.items, timeline: payload.timeline };
         }
         if (Object.keys(updates).length > 0)
