@@ -207,6 +207,33 @@ describe('ContentPlayer with a timeline', () => {
     expect(screen.getByTestId('idle-screen')).toBeTruthy();
   });
 
+  it("fetches the next 24 hours' media ahead, online, and again at each boundary", async () => {
+    const added: string[] = [];
+    const cache = {
+      keys: async () => [],
+      match: async (url: string) => (added.includes(url) ? {} : undefined),
+      add: async (url: string) => void added.push(url),
+    };
+    vi.stubGlobal('caches', { open: async () => cache });
+    // Uploaded media are cached when they come from the page's own server.
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL('http://screen/content/');
+    const rules = {
+      ...london,
+      schedules: [
+        ...london.schedules,
+        schedule({ id: 'sale', playlistId: 'sale', startsOn: '2026-06-04', endsOn: '2026-06-04' }),
+      ],
+    };
+    const withSale = { ...playlists, sale: [image('sale')] };
+    play(storedAppData(9, playlists.default, timelineOf(rules, START, withSale)));
+    await settle();
+    expect(added).toEqual(['http://screen/media/lobby', 'http://screen/media/eggs']);
+    // Two days on, the window reaches the sale.
+    await advance(2 * 24 * HOUR);
+    await settle();
+    expect(added).toContain('http://screen/media/sale');
+  });
+
   it('goes on switching past the horizon of a timeline received days ago', async () => {
     const old = timelineOf(london, START - 5 * 24 * HOUR, playlists);
     play(storedAppData(7, playlists.default, old));

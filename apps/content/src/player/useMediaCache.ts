@@ -1,7 +1,7 @@
 // Keeps the media the screen may need in the cache and knows what the cache holds: warmed when a manifest
 // arrives, at every boundary (the 24-hour window has moved on) and when the network comes back.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Clock } from '@marquee/protocol';
 import type { Manifest } from './manifest';
 import { itemsAhead } from './mediaAhead';
@@ -29,6 +29,8 @@ export function useMediaCache({
   report,
 }: MediaCacheOptions): ReadonlySet<string> | null {
   const [cached, setCached] = useState<ReadonlySet<string> | null>(null);
+  // One warm-up at a time: two at once would both find a file missing and fetch it twice.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
     let live = true;
@@ -47,9 +49,11 @@ export function useMediaCache({
   useEffect(() => {
     if (manifest === null || !online) return;
     const urls = cacheableMedia(itemsAhead(manifest, now()), resolveSrc, origin);
-    warmMediaCache(urls, (url, error) =>
-      report(`Media not cached for offline play: ${url} (${String(error)})`),
-    ).then(
+    const warm = () =>
+      warmMediaCache(urls, (url, error) =>
+        report(`Media not cached for offline play: ${url} (${String(error)})`),
+      );
+    queue.current = queue.current.then(warm).then(
       // Kept even when a later warm-up has started: what the cache holds stays true.
       (held) =>
         setCached((current) =>
