@@ -62,8 +62,20 @@ describe('POST /api/v1/screens/pair', () => {
     expect(stored).toMatchObject({ org_id: operator.orgId, player_id: player.id, content_version: 1 });
 
     expect(await playerDoc(test.app, player.id)).toEqual({
-      // No MARQUEE_PUBLIC_URL: the path alone, resolved by the player against the origin it was loaded from.
-      app: { url: '/content/', data: { version: 1 } },
+      // No MARQUEE_PUBLIC_URL: the path alone, resolved by the player against the origin it was loaded from. The
+      // timeline of a screen nothing is scheduled on: idle, in UTC until the player says its zone.
+      app: {
+        url: '/content/',
+        data: {
+          version: 1,
+          timeline: {
+            generatedAt: test.clock(),
+            horizon: expect.any(Number),
+            rules: { timezone: 'UTC' },
+            segments: { 0: { start: test.clock(), end: expect.any(Number), source: { kind: 'idle' } } },
+          },
+        },
+      },
       action_flags: { reset_credentials: true },
       settings: { name: 'Lobby', orientation: 'portrait' },
     });
