@@ -6,8 +6,9 @@ const ITEM = { type: 'image', src: 'https://signs.example/media/a?v=1', duration
 describe('PlayerTimelineSchema', () => {
   it('reads a timeline as the realtime tree keeps it: nulls, empty lists and an empty map left out', () => {
     const stored = {
+      timezone: 'Europe/London',
       generatedAt: 1,
-      horizon: 2,
+      horizonEnd: 2,
       rules: {
         timezone: 'Europe/London',
         schedules: [
@@ -25,8 +26,9 @@ describe('PlayerTimelineSchema', () => {
       segments: [{ start: 1, end: 2, source: { kind: 'idle' } }],
     };
     expect(PlayerTimelineSchema.parse(stored)).toEqual({
+      timezone: 'Europe/London',
       generatedAt: 1,
-      horizon: 2,
+      horizonEnd: 2,
       rules: {
         timezone: 'Europe/London',
         schedules: [
@@ -55,15 +57,19 @@ describe('PlayerTimelineSchema', () => {
 
   it('checks the rules and the items it carries, and bounds them', () => {
     const timeline = {
+      timezone: 'Europe/London',
       generatedAt: 1,
-      horizon: 2,
+      horizonEnd: 2,
       rules: { timezone: 'UTC' },
-      playlists: { p: { items: [ITEM] } },
+      playlists: { p: { name: 'Lunch', items: [ITEM] } },
     };
     expect(PlayerTimelineSchema.safeParse(timeline).success).toBe(true);
     const badZone = { ...timeline, rules: { timezone: 'Mars/Base' } };
     expect(PlayerTimelineSchema.safeParse(badZone).success).toBe(false);
-    const badItem = { ...timeline, playlists: { p: { items: [{ ...ITEM, src: 'javascript:alert(1)' }] } } };
+    const badItem = {
+      ...timeline,
+      playlists: { p: { name: 'Lunch', items: [{ ...ITEM, src: 'javascript:alert(1)' }] } },
+    };
     expect(PlayerTimelineSchema.safeParse(badItem).success).toBe(false);
     const tooMany = {
       ...timeline,

@@ -92,17 +92,22 @@ export const PlayerTimelineRulesSchema = restored(
 );
 
 const PlaylistItemsSchema = restored(
-  z.object({ items: z.array(AppDataItemSchema).check(z.maxLength(APP_DATA_MAX_ITEMS)) }),
+  z.object({
+    name: nonEmptyString(LABEL_MAX_LENGTH),
+    items: z.array(AppDataItemSchema).check(z.maxLength(APP_DATA_MAX_ITEMS)),
+  }),
   [],
   ['items'],
 );
 
 export const PlayerTimelineSchema = restored(
   z.object({
+    /** The screen's effective IANA zone (also rules.timezone). */
+    timezone: TimeZoneSchema,
     /** When the server resolved it (epoch ms). */
     generatedAt: TimestampMsSchema,
     /** Where `segments` end; past it the player resolves `rules` itself. */
-    horizon: TimestampMsSchema,
+    horizonEnd: TimestampMsSchema,
     rules: PlayerTimelineRulesSchema,
     playlists: z
       .record(nonEmptyString(ID_MAX_LENGTH), PlaylistItemsSchema)
@@ -112,7 +117,7 @@ export const PlayerTimelineSchema = restored(
           `at most ${PLAYER_TIMELINE_MAX_PLAYLISTS} playlists`,
         ),
       ),
-    /** [generatedAt, horizon), in order, adjacent. */
+    /** [generatedAt, horizonEnd), in order, adjacent. */
     segments: z.array(PlayerTimelineSegmentSchema).check(z.maxLength(PLAYER_TIMELINE_MAX_SEGMENTS)),
   }),
   [],

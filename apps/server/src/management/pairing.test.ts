@@ -70,7 +70,8 @@ describe('POST /api/v1/screens/pair', () => {
           version: 1,
           timeline: {
             generatedAt: test.clock(),
-            horizon: expect.any(Number),
+            timezone: 'UTC',
+            horizonEnd: expect.any(Number),
             rules: { timezone: 'UTC' },
             segments: { 0: { start: test.clock(), end: expect.any(Number), source: { kind: 'idle' } } },
           },

@@ -1,7 +1,7 @@
 // A screen's app/data with its timeline (docs/schedules.md §Player timeline): the manifest's version and items (the
 // default content, for a content player that does not read timelines), and the timeline: segments for the next 96
-// hours, the rules, and the items of every playlist they name. What shows is hashed without generatedAt, horizon and
-// segments (which follow from the rest), so the version rises only when what the screen shows changes.
+// hours, the rules, and the items of every playlist they name. What shows is hashed without generatedAt, horizonEnd
+// and segments (which follow from the rest), so the version rises only when what the screen shows changes.
 
 import { createHash } from 'node:crypto';
 import type { AppDataItem } from '@marquee/protocol';
@@ -29,9 +29,10 @@ export function payloadOf(
   publicUrl: string,
   generatedAt: number,
 ): ScreenPayload {
-  const playlists: Record<string, { items: AppDataItem[] }> = {};
+  const playlists: Record<string, { name: string; items: AppDataItem[] }> = {};
   for (const key of [...entry.playlists.keys()].sort()) {
-    playlists[key] = { items: buildItems(entry.playlists.get(key)!.sources, media, publicUrl, 'items') };
+    const { name, sources } = entry.playlists.get(key)!;
+    playlists[key] = { name, items: buildItems(sources, media, publicUrl, 'items') };
   }
   const items = entry.defaultKey === null ? [] : (playlists[entry.defaultKey]?.items ?? []);
   const hash = createHash('sha256')
@@ -41,8 +42,9 @@ export function payloadOf(
     items,
     hash,
     timeline: {
+      timezone: entry.rules.timezone,
       generatedAt,
-      horizon: generatedAt + TIMELINE_HORIZON_MS,
+      horizonEnd: generatedAt + TIMELINE_HORIZON_MS,
       rules: entry.rules,
       playlists,
       segments: segments.map((segment) => ({

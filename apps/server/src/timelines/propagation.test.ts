@@ -219,7 +219,7 @@ describe.each(['sqlite', 'postgres'] as const)('timeline propagation (%s)', (eng
     test.clock.advance(3 * DAY_MS);
     expect(await versionsAfter([a, b], () => test.app.services.timelines.sweep())).toEqual([true, false]);
     const { timeline } = await appData(b);
-    expect(timeline.horizon).toBeGreaterThan(test.clock() + 72 * 60 * 60 * 1000);
+    expect(timeline.horizonEnd).toBeGreaterThan(test.clock() + 72 * 60 * 60 * 1000);
     expect((await appData(a)).timeline.rules.schedules.map((rule) => rule.id)).not.toContain(ended.id);
     // (Read through the service: the operator's ID token has expired by now.)
     expect((await test.app.services.schedules.get(operator.orgId, ended.id)).ended).toBe(true);

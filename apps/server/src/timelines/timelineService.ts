@@ -191,7 +191,7 @@ export class TimelineService {
           content: JSON.stringify({ version, items: payload.items, sources: content.sources }),
           content_version: version,
           timeline_hash: payload.hash,
-          ...(issue ? { timeline_until: payload.timeline.horizon } : {}),
+          ...(issue ? { timeline_until: payload.timeline.horizonEnd } : {}),
           ...(changed ? { content_version_at: now } : {}),
         })
         .where('id', '=', row.id)
