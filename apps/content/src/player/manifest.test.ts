@@ -97,7 +97,7 @@ describe('parseManifest with a timeline', () => {
     const manifest = parseManifest({ version: 2, items: [page], timeline: bad });
     expect(manifest?.timeline).toBeNull();
     expect(manifest?.items).toEqual([page]);
-    expect(manifest?.skipped[0]).toMatch(/^The timeline is not followed \(its rules do not hold: timezone /);
+    expect(manifest?.skipped[0]).toMatch(/^The timeline is not followed \(rules\.timezone: /);
     const reversed = { ...timeline, segments: [...timeline.segments].reverse() };
     expect(parseManifest({ version: 2, items: [], timeline: reversed })?.skipped[0]).toMatch(
       /starts before the one before it ends/,

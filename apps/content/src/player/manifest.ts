@@ -3,7 +3,7 @@
 // reported instead of failing the whole manifest, so one broken entry never blanks the screen. A timeline
 // (docs/schedules.md §Player timeline) that cannot be followed is reported the same way, and the items play.
 
-import { AppDataItemSchema, restoreArrays, type AppDataItem, type RealtimeValue } from '@marquee/protocol';
+import { AppDataItemSchema, normalizeForWrite, restoreArrays, type AppDataItem } from '@marquee/protocol';
 import { parseTimeline, type PlayerTimeline } from './timeline';
 
 export interface Manifest {
@@ -22,7 +22,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The manifest in `value` (app/data as stored or as read), or null when it is no manifest at all. */
 export function parseManifest(value: unknown): Manifest | null {
-  const data = restoreArrays((value ?? null) as RealtimeValue);
+  let data: unknown;
+  try {
+    // Through the stored form first: a value read back from the store and the same value as plain JSON (a player
+    // that hands app/data on as it got it) then read alike, empty lists and nulls left for the schemas to restore.
+    data = restoreArrays(normalizeForWrite(value ?? null));
+  } catch {
+    return null;
+  }
   if (!isRecord(data)) return null;
   const { version } = data;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return null;
