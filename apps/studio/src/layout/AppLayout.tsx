@@ -2,6 +2,7 @@ import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { useApi, useSession } from '../api/context';
+import { EmergencyButton } from '../emergency/EmergencyButton';
 import { Logo } from './Logo';
 
 const NAV = [
@@ -32,6 +33,7 @@ export function AppLayout() {
             <Logo />
           </Group>
           <Group gap="md" wrap="nowrap">
+            <EmergencyButton />
             <Stack gap={0} align="flex-end" visibleFrom="sm">
               <Text size="sm" fw={600}>
                 {session?.org?.name ?? ''}

@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Command, Screen } from '../api/types';
-import { fakeApi, renderStudio } from '../testUtils';
+import { fakeApi, renderStudio, testPlaylist, testScreen } from '../testUtils';
 import { ScreenPage } from './ScreenPage';
 
 const NOW = 1_700_000_000_000;
@@ -49,13 +49,49 @@ const acknowledged: Command = {
   acknowledgedAt: NOW + 1500,
 };
 
-function setup() {
+const timeline = {
+  timezone: 'America/Phoenix',
+  version: 4,
+  segments: [
+    {
+      start: '2026-03-25T00:00:00-07:00',
+      end: '2026-03-25T06:00:00-07:00',
+      source: { kind: 'default', id: null, name: 'Default content' },
+      playlistId: null,
+      playlistIds: [],
+      message: null,
+      reason: 'Nothing is scheduled',
+    },
+    {
+      start: '2026-03-25T06:00:00-07:00',
+      end: '2026-03-25T11:00:00-07:00',
+      source: { kind: 'schedule', id: 'sc1', name: 'Breakfast' },
+      playlistId: 'pl1',
+      playlistIds: ['pl1'],
+      message: null,
+      reason: "Priority 20 beats 'Lunch' (10)",
+    },
+    {
+      start: '2026-03-25T11:00:00-07:00',
+      end: '2026-03-26T00:00:00-07:00',
+      source: { kind: 'idle', id: null, name: 'Idle screen' },
+      playlistId: null,
+      playlistIds: [],
+      message: null,
+      reason: 'No default content',
+    },
+  ],
+};
+
+function setup(screenView: Screen = lobby) {
   const get = vi.fn(async (path: string) => {
-    if (path === '/screens/s1') return lobby;
+    if (path === '/screens/s1') return screenView;
     if (path === '/screens/s1/commands') return { commands: [acknowledged] };
     if (path === '/media') return { media: [] };
     if (path === '/screens/s1/device') return { device: null, updatedAt: null };
     if (path.startsWith('/screens/s1/logs')) return { lines: [] };
+    if (path === '/playlists') return { playlists: [testPlaylist({ id: 'pl1', name: 'Breakfast menu' })] };
+    if (path.startsWith('/screens/s1/timeline?')) return timeline;
     throw new Error(`unexpected GET ${path}`);
   });
   const send = vi.fn(async (_method: string, _path: string, body?: unknown) => ({
@@ -64,7 +100,7 @@ function setup() {
   }));
   const api = fakeApi({ get: get as never, send: send as never, blob: () => Promise.resolve(null) });
   renderStudio(<ScreenPage />, { api, path: '/screens/s1', route: '/screens/:id' });
-  return { send };
+  return { send, get };
 }
 
 describe('ScreenPage', () => {
@@ -126,5 +162,64 @@ describe('ScreenPage', () => {
       screen.getByText(/A web page, an image or video from your media library, or a playlist/),
     ).toBeTruthy();
     expect(screen.getByLabelText('Web page address')).toBeTruthy();
+  });
+
+  it('says what plays now and why, and flags a screen behind its timeline', async () => {
+    setup(
+      testScreen({
+        timeline: {
+          version: 7,
+          appliedVersion: 5,
+          behind: true,
+          current: {
+            kind: 'schedule',
+            id: 'sc1',
+            name: 'Breakfast',
+            reason: "Priority 20 beats 'Lunch' (10)",
+          },
+        },
+      }),
+    );
+    const why = await screen.findByTestId('why-playing');
+    expect(why.textContent).toContain('Schedule');
+    expect(why.textContent).toContain('Breakfast');
+    expect(why.textContent).toContain("Priority 20 beats 'Lunch' (10)");
+    expect(within(why).getByRole('alert').textContent).toContain('version 7; it reports 5');
+  });
+
+  it('pins the time zone, and follows the player again', async () => {
+    const { send } = setup(testScreen({ timezone: 'Europe/London', timezoneSource: 'pinned' }));
+    expect((await screen.findByTestId('screen-zone')).textContent).toContain('Europe/London (pinned here)');
+    await userEvent.click(screen.getByRole('button', { name: 'Follow the player' }));
+    expect(send).toHaveBeenCalledWith('PATCH', '/screens/s1', { timezone: null });
+  });
+
+  it("draws the screen's day by source, and says why a part plays when chosen", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-25T19:00:00Z'));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const { get } = setup(testScreen({ timezone: 'America/Phoenix' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Timeline' }));
+    const bars = await screen.findAllByTestId('timeline-bar');
+    expect(bars.map((bar) => bar.dataset.kind)).toEqual(['default', 'schedule', 'idle']);
+    expect(get.mock.calls.map(([path]) => path)).toContainEqual(
+      expect.stringMatching(/^\/screens\/s1\/timeline\?from=\d{4}-\d\d-\d\dT07%3A00%3A00\.000Z&to=/),
+    );
+    await userEvent.click(bars[1]!);
+    const detail = screen.getByTestId('timeline-detail');
+    expect(detail.textContent).toContain('2026-03-25 06:00 to 2026-03-25 11:00');
+    expect(detail.textContent).toContain("Priority 20 beats 'Lunch' (10)");
+    expect(screen.getByText(/Times in the screen/).textContent).toContain('America/Phoenix');
+  });
+
+  it('makes a saved playlist its default content', async () => {
+    const { send } = setup();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    await userEvent.click(screen.getByRole('textbox', { name: 'Playlist' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Breakfast menu', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show this playlist' }));
+    expect(send).toHaveBeenCalledWith('PATCH', '/screens/s1', { playlistId: 'pl1' });
   });
 });

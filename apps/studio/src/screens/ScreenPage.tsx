@@ -13,21 +13,28 @@ import {
   useSendCommand,
   useUpdateScreen,
 } from '../api/queries';
+import { usePlaylists } from '../api/playlists';
+import type { ScreenPatch } from '../api/types';
 import { QueryError } from '../common/QueryError';
 import { useConfirm } from '../common/useConfirm';
 import { useNow } from '../common/useNow';
 import { useLiveConnections } from '../live/useLiveConnections';
 import type { CommandInfo } from './commandCatalog';
 import { BlockDeviceControl } from './BlockDeviceControl';
+import { ScreenTimeline } from '../timeline/ScreenTimeline';
+import { WhyPlaying } from '../timeline/WhyPlaying';
 import { CommandsPanel } from './CommandsPanel';
 import { ContentEditor } from './ContentEditor';
+import { DefaultPlaylistCard } from './DefaultPlaylistCard';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { isOnline } from './liveStatus';
 import { ScreenFacts } from './ScreenFacts';
 import { ScreenshotCard } from './ScreenshotCard';
+import { ScreenTagsEditor } from './ScreenTagsEditor';
 import { SettingsForm, settingsValuesOf } from './SettingsForm';
 import { StatsCard } from './StatsCard';
 import { StatusBadge } from './StatusBadge';
+import { TimeZoneControl } from './TimeZoneControl';
 
 /** After a screenshot is asked for, its image is looked for this long (the player uploads after acknowledging). */
 const SCREENSHOT_WATCH_MS = 30_000;
@@ -41,6 +48,7 @@ export function ScreenPage() {
   const screen = useScreen(id);
   const commands = useCommands(id);
   const media = useMediaList();
+  const playlists = usePlaylists();
   const device = useDevice(id);
   const logs = useLogs(id);
   const update = useUpdateScreen(id);
@@ -88,6 +96,13 @@ export function ScreenPage() {
     if (command.confirm === undefined) run();
     else confirm(command.label, command.confirm, run);
   };
+
+  /** Saves a change of the screen, saying so, or why not. */
+  const save = (patch: ScreenPatch, title: string, message: string) =>
+    update.mutate(patch, {
+      onSuccess: () => notifications.show({ color: 'teal', title, message }),
+      onError: failed('Not saved'),
+    });
 
   const unpair = () =>
     confirm(
@@ -146,13 +161,39 @@ export function ScreenPage() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="content">Content</Tabs.Tab>
+          <Tabs.Tab value="timeline">Timeline</Tabs.Tab>
           <Tabs.Tab value="commands">Commands</Tabs.Tab>
           <Tabs.Tab value="diagnostics">Device and logs</Tabs.Tab>
         </Tabs.List>
 
         <Tabs.Panel value="overview">
           <Stack gap="lg">
+            <WhyPlaying timeline={data.timeline} />
             <ScreenFacts status={data.status} now={now} />
+            <Grid gutter="lg">
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <TimeZoneControl
+                  key={`${data.timezone}-${data.timezoneSource}`}
+                  screen={data}
+                  saving={update.isPending}
+                  onSave={(timezone) =>
+                    save(
+                      { timezone },
+                      'Time zone saved',
+                      timezone === null ? 'The screen follows its player’s zone.' : `Pinned to ${timezone}.`,
+                    )
+                  }
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <ScreenTagsEditor
+                  key={data.tags.join(',')}
+                  tags={data.tags}
+                  saving={update.isPending}
+                  onSave={(tags) => save({ tags }, 'Tags saved', 'Groups matching them take the screen in.')}
+                />
+              </Grid.Col>
+            </Grid>
             <StatsCard stats={data.status.stats} now={now} />
             <Grid gutter="lg">
               <Grid.Col span={{ base: 12, md: 6 }}>
@@ -192,8 +233,21 @@ export function ScreenPage() {
           </Stack>
         </Tabs.Panel>
 
+        <Tabs.Panel value="timeline">
+          <ScreenTimeline screenId={data.id} zone={data.timezone} />
+        </Tabs.Panel>
+
         <Tabs.Panel value="content">
-          <Paper withBorder radius="md" p="lg">
+          <DefaultPlaylistCard
+            key={data.defaultPlaylistId ?? 'own'}
+            current={data.defaultPlaylistId}
+            playlists={playlists.data ?? []}
+            saving={update.isPending}
+            onSave={(playlistId) =>
+              save({ playlistId }, 'Default content saved', `${data.name} shows it in a moment.`)
+            }
+          />
+          <Paper withBorder radius="md" p="lg" mt="lg">
             <Title order={3} size="h4" mb={4}>
               What this screen shows
             </Title>
