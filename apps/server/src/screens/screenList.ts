@@ -3,7 +3,7 @@
 // (screen_tags, groups/membership.ts); the status is the player's live connection, read from its document for the
 // candidates only until the page is full.
 
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ScreenListQuery } from '@marquee/management-api';
 import { playerDocumentPath } from '@marquee/protocol';
 import type { Database, Screen } from '../db/schema';
@@ -44,9 +44,9 @@ export async function listScreens(
   const { db } = deps;
   let select = db.selectFrom('screens').selectAll('screens').where('screens.org_id', '=', orgId);
   if (query.q !== undefined && query.q !== '') {
-    select = select.where((eb) =>
-      eb(eb.fn('lower', ['screens.name']), 'like', `%${escapeLike(query.q!.toLowerCase())}%`),
-    );
+    // ESCAPE spelled out: SQLite has no default escape character (PostgreSQL's is the backslash already).
+    const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
+    select = select.where(sql<boolean>`lower(${sql.ref('screens.name')}) like ${pattern} escape '\\'`);
   }
   if (query.tag !== undefined) {
     const tag = query.tag;
