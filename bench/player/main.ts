@@ -1,18 +1,23 @@
 // `npm run bench:player -w @marquee/bench`: the general player's budgets (docs/testing.md §Benchmarks), measured in
 // headless Debian Chromium against the real server on this machine: initial JavaScript gzipped; navigation →
 // pairing code visible; paired player navigation → content frame loaded; with the server stopped, reload →
-// cached content loaded; the heap growth over a soak of action flags and content changes. Medians of several
-// runs, each in a fresh browser context (own storage and workers), after one warm-up. Budgets are reported, never
-// enforced. The server and Chromium are @marquee/testbed's: the compiled server, as `npm start` runs it.
+// cached content loaded; the heap growth over a soak of action flags and content changes; the content player's CPU
+// at idle with a timeline against the same page without one (idleCpu.ts). Medians of several runs, each in a fresh
+// browser context (own storage and workers), after one warm-up. Budgets are reported, never enforced.
+// BENCH_PLAYER_ONLY=idle measures the idle CPU alone. The server and Chromium are @marquee/testbed's: the compiled server, as `npm start` runs it.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { REPO_ROOT, assertBuilt, launchBrowser, startServer } from '@marquee/testbed';
 import { measureBundle } from './bundle';
+import { measureIdleCpu, type IdleFigures } from './idleCpu';
 import { SOAK_BUDGET_BYTES, soak, type SoakFigures } from './soak';
 
 const RUNS = Number(process.env.BENCH_PLAYER_RUNS ?? 7);
+const IDLE_RUNS = Number(process.env.BENCH_PLAYER_IDLE_RUNS ?? 3);
+const IDLE_WINDOW_MS = Number(process.env.BENCH_PLAYER_IDLE_WINDOW_MS ?? 30_000);
+const ONLY_IDLE = process.env.BENCH_PLAYER_ONLY === 'idle';
 const SOAK_ROUNDS = Number(process.env.BENCH_PLAYER_SOAK_ROUNDS ?? 1000);
 const BUDGETS = { initialJsGzipBytes: 110 * 1024, pairingCodeMs: 1500, contentMs: 1000, offlineMs: 1000 };
 const log = (line: string) => process.stderr.write(`[bench:player] ${line}\n`);
@@ -60,7 +65,48 @@ async function screenOf(origin: string, operator: string): Promise<string | null
   return [...screens].sort((a, b) => a.createdAt - b.createdAt)[0]?.id ?? null;
 }
 
+function idleRows(idle: IdleFigures): string {
+  const baseline = idle.cases[0]?.busyMsPerSecond ?? NaN;
+  return `${idle.cases
+    .map(
+      ({ name, busyMsPerSecond, timerCallbacksPerMinute }) =>
+        `content idle CPU, ${name}`.padEnd(50) +
+        ` ${busyMsPerSecond.toFixed(2).padStart(6)} ms/s  ×${(busyMsPerSecond / baseline).toFixed(2)}  ` +
+        `${timerCallbacksPerMinute.toFixed(1)} timer callbacks/min`,
+    )
+    .join(
+      '\n',
+    )}\n(main-thread time per second over ${idle.windowMs / 1000} s windows, median of ${idle.runs} runs)\n`;
+}
+
+async function idleOnly(): Promise<void> {
+  await assertBuilt(['server', 'content']);
+  const server = await startServer({ name: 'bench server' });
+  const browser = await launchBrowser();
+  try {
+    const idle = await measureIdleCpu(browser, server.url, {
+      runs: IDLE_RUNS,
+      windowMs: IDLE_WINDOW_MS,
+      log,
+    });
+    process.stdout.write(idleRows(idle));
+    writeResults('player-idle', { idle });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+function writeResults(name: string, figures: unknown): void {
+  const results = path.join(REPO_ROOT, 'bench/results');
+  fs.mkdirSync(results, { recursive: true });
+  const file = path.join(results, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify(figures, null, 2));
+  log(`wrote ${path.relative(REPO_ROOT, file)}`);
+}
+
 async function main(): Promise<void> {
+  if (ONLY_IDLE) return idleOnly();
   await assertBuilt(['server', 'player', 'content']);
   const bundle = measureBundle(path.join(REPO_ROOT, 'apps/player/dist'));
   const server = await startServer({ name: 'bench server' });
@@ -82,6 +128,7 @@ async function main(): Promise<void> {
   const offline: number[] = [];
   const pages: Page[] = [];
   let soaked: SoakFigures | null = null;
+  let idle: IdleFigures | undefined;
   try {
     for (let run = 0; run <= RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -115,6 +162,8 @@ async function main(): Promise<void> {
         log,
       );
     }
+    log('content player CPU at idle, with and without a timeline');
+    idle = await measureIdleCpu(browser, origin, { runs: IDLE_RUNS, windowMs: IDLE_WINDOW_MS, log });
     log('stopping the server for the offline reloads');
     await server.stop();
     for (const [index, page] of pages.entries()) {
@@ -162,28 +211,19 @@ async function main(): Promise<void> {
   ] as const;
   process.stdout.write(
     `${rows.map(([label, value, budget, ok]) => `${label.padEnd(50)} ${value.padStart(10)}  ${budget.padEnd(10)} ${ok ? 'pass' : 'FAIL'}`).join('\n')}\n` +
-      `(lazy chunks, loaded after first paint: ${(bundle.lazyJsGzipBytes / 1024).toFixed(1)} KB gzip; ${RUNS} runs each)\n`,
+      `(lazy chunks, loaded after first paint: ${(bundle.lazyJsGzipBytes / 1024).toFixed(1)} KB gzip; ${RUNS} runs each)\n` +
+      (idle === undefined ? '' : idleRows(idle)),
   );
-  const results = path.join(REPO_ROOT, 'bench/results');
-  fs.mkdirSync(results, { recursive: true });
-  const file = path.join(results, `player-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        bundle,
-        runs: RUNS,
-        pairingMs: pairing,
-        contentMs: content,
-        offlineMs: offline,
-        soak: soaked,
-        budgets: BUDGETS,
-      },
-      null,
-      2,
-    ),
-  );
-  log(`wrote ${path.relative(REPO_ROOT, file)}`);
+  writeResults('player', {
+    bundle,
+    runs: RUNS,
+    pairingMs: pairing,
+    contentMs: content,
+    offlineMs: offline,
+    soak: soaked,
+    idle: idle ?? null,
+    budgets: BUDGETS,
+  });
 }
 
 main().catch((error: unknown) => {
