@@ -242,6 +242,7 @@ export async function createServices(
         db: database.db,
         catalog,
         screens,
+        playlists,
         clock,
         dataDir: config.dataDir,
         publicUrl: config.publicUrl,

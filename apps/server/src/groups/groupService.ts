@@ -4,11 +4,24 @@
 // organisation: another organisation's group or screen is answered as one that does not exist.
 
 import type { Kysely } from 'kysely';
-import type { BulkTagRequest, GroupView, NamedRef, Targets } from '@marquee/management-api';
+import {
+  MAX_TAGS,
+  type BulkTagRequest,
+  type GroupView,
+  type NamedRef,
+  type Targets,
+} from '@marquee/management-api';
 import type { Database, ScreenGroup } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { newId } from '../ids';
-import { chunks, membersOfGroups, parseStringList, parseTargets, screensOfTargets } from './membership';
+import {
+  chunks,
+  membersOfGroups,
+  parseStringList,
+  parseTargets,
+  screensOfTargets,
+  tagsOfScreens,
+} from './membership';
 
 /** Refreshes the timelines of the organisation's screens named (timelines/timelineService.ts). */
 export type RefreshScreens = (orgId: string, screenIds: Iterable<string>) => Promise<void>;
@@ -161,13 +174,18 @@ export class GroupService {
     });
   }
 
-  /** Adds and removes tags on many screens (each keeps at most MAX_TAGS); answers how many screens were named. */
+  /**
+   * Adds and removes tags on many screens; refused for all (400 naming 'add') when one would have more than
+   * MAX_TAGS. Answers how many screens were named.
+   */
   async bulkTags(orgId: string, request: BulkTagRequest): Promise<{ updated: number }> {
     const screenIds = [...new Set(request.screenIds)];
     await this.checkScreens(orgId, screenIds, 'screenIds');
     const add = [...new Set(request.add ?? [])];
     const remove = request.remove ?? [];
     await this.db.transaction().execute(async (trx) => {
+      // Checked in the transaction that writes, so a refusal leaves every screen as it was.
+      if (add.length > 0) await this.checkTagCount(trx, orgId, screenIds, add, remove);
       for (const part of chunks(screenIds)) {
         if (remove.length > 0) {
           await trx
@@ -189,6 +207,34 @@ export class GroupService {
     });
     await this.options.refresh(orgId, screenIds);
     return { updated: screenIds.length };
+  }
+
+  /** 400 naming 'add' when adding would take a screen past MAX_TAGS tags. */
+  private async checkTagCount(
+    db: Kysely<Database>,
+    orgId: string,
+    screenIds: readonly string[],
+    add: readonly string[],
+    remove: readonly string[],
+  ): Promise<void> {
+    const removed = new Set(remove);
+    for (const [screenId, tags] of await tagsOfScreens(db, screenIds)) {
+      const after = new Set([...tags.filter((tag) => !removed.has(tag)), ...add]);
+      if (after.size <= MAX_TAGS) continue;
+      // Read through the transaction: SQLite has one connection, which the transaction holds.
+      const screen = await db
+        .selectFrom('screens')
+        .select(['id', 'name'])
+        .where('id', '=', screenId)
+        .where('org_id', '=', orgId)
+        .executeTakeFirst();
+      throw invalid(
+        'TOO_MANY_TAGS',
+        `The screen '${screen?.name ?? screenId}' would have ${after.size} tags; a screen has at most ${MAX_TAGS}`,
+        'add',
+        { screen: screen ?? { id: screenId, name: '' } },
+      );
+    }
   }
 
   // ---- checks used by schedules and overrides ----

@@ -294,5 +294,34 @@ describe('/api/v1/media and /media/{id}', () => {
       expect((await test.app.inject({ url: `/media/${twin.id}` })).statusCode).toBe(404);
       expect((await del(twin.id)).statusCode).toBe(404);
     });
+
+    it('refuses a file a playlist contains, naming the playlist; it goes once the playlist drops it', async () => {
+      const file = (await upload({ content: Buffer.concat([SAMPLE_FILES.gif, Buffer.from('menu')]) })).json();
+      const playlists = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+        test.app.inject({ method, url: `/api/v1${url}`, headers: bearer(operator.token), payload });
+      const menu = (
+        await playlists('POST', '/playlists', {
+          name: 'Menu board',
+          items: [{ src: file.id, durationMs: 5000 }],
+        })
+      ).json();
+      const del = () =>
+        test.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/media/${file.id}`,
+          headers: bearer(operator.token),
+        });
+      const inUse = await del();
+      expect(inUse.statusCode).toBe(409);
+      expect(inUse.json().error).toMatchObject({
+        code: 'MEDIA_IN_USE',
+        playlists: [{ id: menu.id, name: 'Menu board' }],
+        screens: [],
+      });
+      expect(inUse.json().error.message).toContain("playlist 'Menu board'");
+      expect((await test.app.inject({ url: `/media/${file.id}` })).statusCode).toBe(200);
+      await playlists('PATCH', `/playlists/${menu.id}`, { items: [] });
+      expect((await del()).statusCode).toBe(200);
+    });
   });
 });

@@ -5,13 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorApi, ok, type Api } from '../../test/harness/api';
 import { startTestApp, type TestApp } from '../../test/harness/app';
-import { pairedScreen, signUpOperator, type PairedScreen } from '../../test/harness/management';
+import {
+  pairedScreen,
+  signUpOperator,
+  type PairedScreen,
+  type TestOperator,
+} from '../../test/harness/management';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('schedules, overrides and the library refuse bad input', () => {
   let test: TestApp;
   let api: Api;
+  let operator: TestOperator;
   let screen: PairedScreen;
   let playlistId: string;
   let scheduleId: string;
@@ -19,7 +25,7 @@ describe('schedules, overrides and the library refuse bad input', () => {
 
   beforeAll(async () => {
     test = await startTestApp({ sweepTimers: null });
-    const operator = await signUpOperator(test.app, 'Mine');
+    operator = await signUpOperator(test.app, 'Mine');
     const other = await signUpOperator(test.app, 'Theirs');
     api = operatorApi(test.app, operator);
     const theirs = operatorApi(test.app, other);
@@ -241,6 +247,34 @@ describe('schedules, overrides and the library refuse bad input', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(400);
     expect(answer.body.error.field).toBe(field);
     expect(await state()).toEqual(before);
+  });
+
+  it('bulk tagging that would take one screen past 20 tags is a 400 naming add; no screen changes', async () => {
+    const full = await pairedScreen(test.app, operator, 'Full');
+    const nineteen = Array.from({ length: 19 }, (_, i) => `tag${i}`);
+    await ok(api('PATCH', `/screens/${full.screenId}`, { tags: nineteen }));
+    const tagsOf = async () =>
+      Promise.all(
+        [screen, full].map(async (target) => (await ok(api('GET', `/screens/${target.screenId}`))).tags),
+      );
+    const before = await tagsOf();
+    const answer = await api('POST', '/screens/tags', {
+      screenIds: [screen.screenId, full.screenId],
+      add: ['lobby', 'ground'],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'TOO_MANY_TAGS', field: 'add' });
+    expect(answer.body.error.message).toContain("'Full'");
+    expect(await tagsOf()).toEqual(before);
+    // Removing one in the same call makes room.
+    await ok(
+      api('POST', '/screens/tags', {
+        screenIds: [screen.screenId, full.screenId],
+        add: ['lobby', 'ground'],
+        remove: ['tag0'],
+      }),
+    );
+    expect((await tagsOf())[1]).toHaveLength(20);
   });
 
   it('deleting a group a schedule targets is a 409 naming the schedule; nothing is deleted', async () => {

@@ -10,6 +10,7 @@ import type { MediaView } from '@marquee/management-api';
 import type { Database } from '../db/schema';
 import { conflict, notFound, tooLarge, unsupported } from '../domain/errors';
 import { newId } from '../ids';
+import type { PlaylistService } from '../playlists/playlistService';
 import type { ScreenService } from '../screens/screenService';
 import { mediaKind, mediaUrl, type MediaCatalog, type MediaRow } from './mediaCatalog';
 import { MediaFiles, type ReceivedFile } from './mediaFiles';
@@ -38,6 +39,8 @@ export interface MediaServiceOptions {
   db: Kysely<Database>;
   catalog: MediaCatalog;
   screens: ScreenService;
+  /** Playlists containing a file keep it from deletion. */
+  playlists: PlaylistService;
   clock: () => number;
   dataDir: string;
   publicUrl: string;
@@ -144,18 +147,23 @@ export class MediaService {
     return this.view(row);
   }
 
-  /** Deletes a file no screen shows (409 MEDIA_IN_USE naming the screens otherwise). */
+  /**
+   * Deletes a file no screen shows and no playlist contains (409 MEDIA_IN_USE naming the screens and playlists
+   * otherwise).
+   */
   async delete(orgId: string, id: string): Promise<{ deleted: string }> {
     const row = await this.options.catalog.find(orgId, id);
-    const using = await this.options.screens.showing(orgId, row.id);
-    if (using.length > 0) {
-      throw conflict(
-        'MEDIA_IN_USE',
-        `The file is shown by ${using.length} screen(s): remove it from them first`,
-        {
-          screens: using,
-        },
-      );
+    const screens = await this.options.screens.showing(orgId, row.id);
+    const playlists = await this.options.playlists.containingMedia(orgId, row.id);
+    if (screens.length > 0 || playlists.length > 0) {
+      const users = [
+        ...playlists.map((playlist) => `playlist '${playlist.name}'`),
+        ...(screens.length > 0 ? [`${screens.length} screen(s)`] : []),
+      ];
+      throw conflict('MEDIA_IN_USE', `The file is used by ${users.join(', ')}: remove it from them first`, {
+        screens,
+        playlists,
+      });
     }
     await this.files.release(row.sha256, async () => {
       await this.db.deleteFrom('media').where('id', '=', row.id).execute();

@@ -4,7 +4,7 @@
 // the operator's organisation: another organisation's playlist is answered as one that does not exist.
 
 import type { Kysely } from 'kysely';
-import type { ContentItems, PlaylistUsage, PlaylistView } from '@marquee/management-api';
+import type { ContentItems, NamedRef, PlaylistUsage, PlaylistView } from '@marquee/management-api';
 import type { Database, Playlist } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import type { RefreshScreens } from '../groups/groupService';
@@ -121,15 +121,19 @@ export class PlaylistService {
     return { deleted: id };
   }
 
-  /** The playlists of the organisation whose items name the media file. */
-  async containingMedia(orgId: string, mediaId: string): Promise<string[]> {
+  /** The playlists of the organisation whose items name the media file, by name. */
+  async containingMedia(orgId: string, mediaId: string): Promise<NamedRef[]> {
     const rows = await this.db
       .selectFrom('playlists')
-      .select(['id', 'items'])
+      .select(['id', 'name', 'items'])
       .where('org_id', '=', orgId)
       .where('items', 'like', `%"mediaId":"${mediaId}"%`)
+      .orderBy('name')
+      .orderBy('id')
       .execute();
-    return rows.filter((row) => row.items.includes(`"mediaId":"${mediaId}"`)).map((row) => row.id);
+    return rows
+      .filter((row) => row.items.includes(`"mediaId":"${mediaId}"`))
+      .map((row) => ({ id: row.id, name: row.name }));
   }
 
   /**

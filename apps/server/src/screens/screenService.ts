@@ -183,7 +183,11 @@ export class ScreenService {
    */
   async mediaReplaced(orgId: string, mediaId: string): Promise<void> {
     const { playlists } = this.options;
-    const screens = await playlists.screensShowing(orgId, await playlists.containingMedia(orgId, mediaId));
+    const containing = await playlists.containingMedia(orgId, mediaId);
+    const screens = await playlists.screensShowing(
+      orgId,
+      containing.map((playlist) => playlist.id),
+    );
     for (const screen of await this.showing(orgId, mediaId)) screens.add(screen.id);
     await this.timelines.refresh(orgId, screens);
   }

@@ -1,7 +1,7 @@
 // Every kind of change that alters what a screen shows gives exactly the affected screens a new app/data version with
 // the new timeline, at once; an unaffected screen keeps its version (docs/schedules.md §Propagation). On both engines.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PlayerTimelineSchema } from '@marquee/timeline';
 import { restoreArrays, type RealtimeValue } from '@marquee/protocol';
 import { startTestApp, type TestApp } from '../../test/harness/app';
@@ -217,7 +217,13 @@ describe.each(['sqlite', 'postgres'] as const)('timeline propagation (%s)', (eng
       { endsOn: today() },
     );
     test.clock.advance(3 * DAY_MS);
-    expect(await versionsAfter([a, b], () => test.app.services.timelines.sweep())).toEqual([true, false]);
+    // The ended schedule's screens are compiled again, not every screen of the organisation (b only re-issued).
+    const { timelines } = test.app.services;
+    const refresh = vi.spyOn(timelines, 'refresh');
+    expect(await versionsAfter([a, b], () => timelines.sweep())).toEqual([true, false]);
+    const compiled = refresh.mock.calls.filter(([, , options]) => options?.reissue !== true);
+    refresh.mockRestore();
+    expect(compiled.map(([, screens]) => [...screens])).toEqual([[a.screenId]]);
     const { timeline } = await appData(b);
     expect(timeline.horizonEnd).toBeGreaterThan(test.clock() + 72 * 60 * 60 * 1000);
     expect((await appData(a)).timeline.rules.schedules.map((rule) => rule.id)).not.toContain(ended.id);

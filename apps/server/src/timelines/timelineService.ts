@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { playerDocumentPath } from '@marquee/protocol';
 import { resolveTimeline, segmentAt, type Segment } from '@marquee/timeline';
 import type { Database, Screen } from '../db/schema';
-import { chunks } from '../groups/membership';
+import { chunks, parseTargets, screensOfTargets } from '../groups/membership';
 import type { MediaCatalog } from '../media/mediaCatalog';
 import type { DocumentStore } from '../realtime/documentStore';
 import { parseStoredContent } from '../screens/content';
@@ -97,25 +97,26 @@ export class TimelineService {
     let refreshed = 0;
     const ended = await this.db
       .selectFrom('schedules')
-      .select(['id', 'org_id'])
+      .select(['id', 'org_id', 'targets'])
       .where('dropped', '=', 0)
       .where('ends_at', '<=', now)
       .execute();
     const expired = await this.db
       .selectFrom('overrides')
-      .select(['id', 'org_id'])
+      .select(['id', 'org_id', 'targets'])
       .where('expires_at', '<=', now)
       .execute();
-    const orgs = new Set([...ended, ...expired].map((row) => row.org_id));
-    for (const orgId of orgs) {
-      // Their screens are those whose rules still carry them: every screen of the organisation is checked, and only
-      // those whose payload changed get a new version.
-      const screens = await this.db.selectFrom('screens').select('id').where('org_id', '=', orgId).execute();
-      refreshed += screens.length;
-      await this.refresh(
-        orgId,
-        screens.map((row) => row.id),
-      );
+    // Only the screens they reach: a screen that left a targeted group was refreshed when it left.
+    const reached = new Map<string, Set<string>>();
+    for (const row of [...ended, ...expired]) {
+      const screens = reached.get(row.org_id) ?? new Set<string>();
+      for (const id of await screensOfTargets(this.db, row.org_id, parseTargets(row.targets)))
+        screens.add(id);
+      reached.set(row.org_id, screens);
+    }
+    for (const [orgId, screens] of reached) {
+      refreshed += screens.size;
+      await this.refresh(orgId, screens);
     }
     for (const part of chunks(ended.map((row) => row.id))) {
       await this.db.updateTable('schedules').set({ dropped: 1 }).where('id', 'in', part).execute();
