@@ -39,7 +39,8 @@ describe('studio: the status of a real screen', () => {
     // The player reloaded into its paired session and sent its first heartbeat then; the next comes a minute later.
     await studio.waitForTimeout(6000);
     await studio.reload();
-    const uptime = await studio.getByTestId(`screen-row-${screenId}`).getByRole('cell').nth(6).textContent();
+    // The uptime column comes after the selection, name, status, tags, time zone, heartbeat, platform, version and IP.
+    const uptime = await studio.getByTestId(`screen-row-${screenId}`).getByRole('cell').nth(9).textContent();
     const seconds = /^0hr 0m (\d+)s$/.exec(uptime ?? '')?.[1];
     expect(Number(seconds), `uptime shown: ${uptime}`).toBeGreaterThanOrEqual(4);
 

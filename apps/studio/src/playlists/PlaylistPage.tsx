@@ -64,9 +64,9 @@ export function PlaylistPage() {
           onRetry={() => void playlist.refetch()}
         />
       )}
-      {/* A saved playlist starts a fresh draft from what the server kept. */}
+      {/* The draft lives on across saves: a remount would drop the save's own callbacks (its notification). */}
       {playlist.data !== undefined && (
-        <Editor key={playlist.data.updatedAt} playlist={playlist.data} media={media.data ?? []} />
+        <Editor key={playlist.data.id} playlist={playlist.data} media={media.data ?? []} />
       )}
     </Stack>
   );
