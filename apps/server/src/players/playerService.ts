@@ -25,7 +25,7 @@ import type { ApiTokenClaims, PlayerTokens } from '../identity/playerTokens';
 import { TokenError } from '../identity/signingKeys';
 import type { DocumentStore } from '../realtime/documentStore';
 import { CommandFlags, type CommandParam, type CommandTarget, type RaisedCommand } from './commandFlags';
-import { reportedByHeartbeat } from './playerReports';
+import { recordHeartbeat, recordZone, type ReportDeps } from './playerReports';
 import { PlayerStatsService } from './playerStats';
 import { hashSecret, newSecret, secretMatches } from './secrets';
 
@@ -366,40 +366,18 @@ export class PlayerService {
     await this.documents.remove(playerDocumentPath(playerId));
   }
 
-  /**
-   * Records a heartbeat: when, from where, and what it carried, with the zone and applied content version it
-   * reports (playerReports.ts). Returns the time recorded.
-   */
+  /** Records a heartbeat and what it reports (playerReports.ts); returns the time recorded. */
   async heartbeat(playerId: string, body: unknown, ip: string | null): Promise<number> {
-    const now = this.clock();
-    const reported = reportedByHeartbeat(body);
-    await this.db
-      .updateTable('players')
-      .set({
-        last_heartbeat_at: now,
-        last_heartbeat: JSON.stringify(body ?? {}),
-        last_ip: ip,
-        ...(reported.contentVersion === undefined ? {} : { content_version: reported.contentVersion }),
-      })
-      .where('id', '=', playerId)
-      .execute();
-    await this.recordZone(playerId, reported.timezone);
-    return now;
+    return recordHeartbeat(this.reportDeps(), playerId, body, ip);
   }
 
   /** Stores a zone the player reports; its screen's timeline follows when the zone is new. */
   async recordZone(playerId: string, timezone: string | undefined): Promise<void> {
-    if (timezone === undefined) return;
-    const result = await this.db
-      .updateTable('players')
-      .set({ timezone })
-      .where('id', '=', playerId)
-      .where((eb) => eb.or([eb('timezone', 'is', null), eb('timezone', '!=', timezone)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return;
-    const player = await this.find(playerId);
-    if (player?.org_id != null && player.screen_id !== null)
-      await this.onZoneReported(player.org_id, [player.screen_id]);
+    await recordZone(this.reportDeps(), playerId, timezone);
+  }
+
+  private reportDeps(): ReportDeps {
+    return { db: this.db, clock: this.clock, onZoneReported: this.onZoneReported };
   }
 
   // ---- action flags ----
