@@ -24,12 +24,12 @@ export function DefaultPlaylistCard({
         </Title>
         <Text size="sm" c="dimmed">
           {current === null
-            ? 'When nothing is scheduled the screen shows its own content, below. Or choose a playlist:'
+            ? 'When nothing is scheduled the screen shows its own content, above. Or choose a saved playlist:'
             : `When nothing is scheduled the screen shows the playlist ${name ?? ''}.`}
         </Text>
         <Group align="flex-end" gap="xs">
           <Select
-            label="Playlist"
+            label="Saved playlist"
             placeholder="Choose a playlist"
             data={playlists.map((playlist) => ({ value: playlist.id, label: playlist.name }))}
             value={chosen}

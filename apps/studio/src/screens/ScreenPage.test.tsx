@@ -217,7 +217,7 @@ describe('ScreenPage', () => {
   it('makes a saved playlist its default content', async () => {
     const { send } = setup();
     await userEvent.click(await screen.findByRole('tab', { name: 'Content' }));
-    await userEvent.click(screen.getByRole('textbox', { name: 'Playlist' }));
+    await userEvent.click(screen.getByRole('textbox', { name: 'Saved playlist' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Breakfast menu', hidden: true }));
     await userEvent.click(screen.getByRole('button', { name: 'Show this playlist' }));
     expect(send).toHaveBeenCalledWith('PATCH', '/screens/s1', { playlistId: 'pl1' });

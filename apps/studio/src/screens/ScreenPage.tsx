@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -238,16 +238,7 @@ export function ScreenPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="content">
-          <DefaultPlaylistCard
-            key={data.defaultPlaylistId ?? 'own'}
-            current={data.defaultPlaylistId}
-            playlists={playlists.data ?? []}
-            saving={update.isPending}
-            onSave={(playlistId) =>
-              save({ playlistId }, 'Default content saved', `${data.name} shows it in a moment.`)
-            }
-          />
-          <Paper withBorder radius="md" p="lg" mt="lg">
+          <Paper withBorder radius="md" p="lg">
             <Title order={3} size="h4" mb={4}>
               What this screen shows
             </Title>
@@ -276,6 +267,17 @@ export function ScreenPage() {
               }
             />
           </Paper>
+          <Box mt="lg">
+            <DefaultPlaylistCard
+              key={data.defaultPlaylistId ?? 'own'}
+              current={data.defaultPlaylistId}
+              playlists={playlists.data ?? []}
+              saving={update.isPending}
+              onSave={(playlistId) =>
+                save({ playlistId }, 'Default content saved', `${data.name} shows it in a moment.`)
+              }
+            />
+          </Box>
         </Tabs.Panel>
 
         <Tabs.Panel value="commands">
