@@ -150,7 +150,7 @@ export class TimelineService {
   ): Promise<number> {
     const batch = await rulesOfScreens(this.options, orgId, org, screens);
     const segmentsByKey = new Map<string, Segment[]>();
-    let raised = 0;
+    const writes: Promise<boolean>[] = [];
     for (const entry of batch.screens) {
       const key = ruleSetKey(entry.rules);
       let segments = segmentsByKey.get(key);
@@ -158,9 +158,13 @@ export class TimelineService {
         segmentsByKey.set(key, (segments = resolveTimeline(entry.rules, now, now + TIMELINE_HORIZON_MS)));
       }
       const payload = payloadOf(entry, segments, batch.media, this.options.publicUrl, now);
-      if (await this.writeScreen(entry.screen, payload, entry, now, refresh)) raised++;
+      writes.push(this.writeScreen(entry.screen, payload, entry, now, refresh));
     }
-    return raised;
+    // The batch's screens are written together: their document updates share the store's group commits.
+    const results = await Promise.allSettled(writes);
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+    return results.filter((result) => result.status === 'fulfilled' && result.value).length;
   }
 
   /** Writes one screen's row and document; true when its version rose. */
