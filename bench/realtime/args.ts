@@ -24,6 +24,8 @@ export interface BenchArgs {
   nodes: number;
   /** With nodes > 1: measure the nodes only, not the single-node SQLite run as well. */
   skipSingle: boolean;
+  /** The schedules phases on Marquee: a schedule change to a group of every screen, then a group edit. */
+  schedules: boolean;
 }
 
 export const MAX_NODES = 8;
@@ -36,6 +38,9 @@ export const USAGE = `Usage: npm run bench:realtime -- [options]
   --nodes N            server nodes, 1 to 8 (default 1: one process on SQLite); above 1, N nodes on PostgreSQL +
                        Redis, measured beside the single-node SQLite run
   --skip-single        with --nodes above 1: measure the nodes only, not the single-node SQLite run
+  --schedules          also measure, on Marquee after the fleet-wide command: a schedule change to a group of every
+                       screen (until every player's app/data has the new version) and a group edit recomputing every
+                       member's timeline (server CPU, longest event-loop stall); players also listen to app/data
   --quick              200 players and short phases, to check the pipeline
   --http-concurrency N concurrent HTTP requests of the fleet-wide change (default 64)
   --writes-in-flight N writes outstanding over all players, at least one per player (default 2000)
@@ -78,6 +83,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         'keep-data': { type: 'boolean', default: false },
         nodes: { type: 'string' },
         'skip-single': { type: 'boolean', default: false },
+        schedules: { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
@@ -114,5 +120,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     profile: values.profile === true,
     nodes,
     skipSingle,
+    schedules: values.schedules === true,
   };
 }

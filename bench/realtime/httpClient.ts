@@ -1,4 +1,4 @@
-// The driver's HTTP client for commands: JSON POSTs over a few keep-alive connections (so the server spends one
+// The driver's HTTP client for commands and management calls: JSON POSTs (and PATCHes) over a few keep-alive connections (so the server spends one
 // descriptor per concurrent request, not one per request), each timed from just before its body is written.
 
 import http from 'node:http';
@@ -26,7 +26,7 @@ export class HttpPoster {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
   }
 
-  post(path: string, body: unknown): Promise<PostResult> {
+  post(path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST'): Promise<PostResult> {
     const text = JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const request = http.request({
@@ -34,7 +34,7 @@ export class HttpPoster {
         host: this.url.hostname,
         port: this.url.port,
         path,
-        method: 'POST',
+        method,
         headers: {
           ...this.headers,
           'content-type': 'application/json',
@@ -43,7 +43,7 @@ export class HttpPoster {
         timeout: this.timeoutMs,
       });
       request.on('timeout', () =>
-        request.destroy(new Error(`POST ${path}: no answer within ${this.timeoutMs} ms`)),
+        request.destroy(new Error(`${method} ${path}: no answer within ${this.timeoutMs} ms`)),
       );
       request.on('error', reject);
       request.on('response', (response) => {

@@ -2,7 +2,9 @@
 // process and measures it with simulated players in several client processes, then does the same against the
 // raw-ws floor (floorServer.ts), prints the table and writes the JSON to bench/results. With --nodes N (N > 1) it
 // also starts PostgreSQL and Redis (@marquee/testbed), seeds the players into PostgreSQL, measures N Marquee nodes
-// on them the same way and prints their figures beside the single node's. Progress goes to stderr, the tables to
+// on them the same way and prints their figures beside the single node's. With --schedules, Marquee is also measured
+// changing a schedule for a group of every screen and editing that group (schedulePhases.ts), printed beside the
+// fleet-wide command of the same run (scheduleReport.ts). Progress goes to stderr, the tables to
 // stdout. Budgets are reported, never enforced: the exit code is 0 unless the benchmark itself failed.
 
 import fs from 'node:fs';
@@ -30,7 +32,8 @@ import {
   largestNode,
   operationCosts,
 } from './report';
-import { seedPlayers, type SeedResult } from './seed';
+import { SCHEDULE_BASELINE, scheduleRows } from './scheduleReport';
+import { seedPlayers, type ScheduleFixtures, type SeedResult } from './seed';
 import { freePort, startCluster, startFloor, startMarquee, type Target, type TargetNode } from './targets';
 
 /** Simulated players per client process (each process has its own open-files limit). */
@@ -70,6 +73,14 @@ const METHOD = {
     'ONE bulk command: POST /api/v1/screens/commands {command: update_device_info, param: n} without screenIds ' +
     '(every screen of the organisation; the floor: one POST /players/commands to every listening player); from ' +
     'the request written until the last listening player read its value event',
+  schedules:
+    'with --schedules, on Marquee only, after the fleet-wide command: every player also listens to ' +
+    'players/{id}/app/data from the start (two listens per socket: memory per connection includes it). Seeding ' +
+    'adds a playlist and a group listing every screen. Schedule change: ONE POST /api/v1/schedules {playlistId, ' +
+    'targets: {groupIds: [the group]}, priority 10, startsOn: today, all day}; from the request written until the ' +
+    "last listening player's app/data listen read the new version. Group edit: ONE PATCH /api/v1/groups/{id} " +
+    'listing every screen but the last (every member recomputed); server CPU (all threads) and the longest ' +
+    'event-loop delay during it. Beside: the fleet-wide command (its time, its server CPU, its longest stall)',
   writes:
     'every listening player sets players/{id}/settings/name over its socket, keeping its window of writes ' +
     'outstanding, for the duration; acknowledgements (ok answers) received within it, per second',
@@ -121,8 +132,14 @@ function targetCapacity(target: Target, requested: number, args: BenchArgs): Cap
   );
 }
 
-function measureOptions(args: BenchArgs, target: number, profileDir: string | null): MeasureOptions {
+function measureOptions(
+  args: BenchArgs,
+  target: number,
+  profileDir: string | null,
+  schedules: ScheduleFixtures | null,
+): MeasureOptions {
   return {
+    schedules,
     target,
     commands: args.commands,
     warmupCommands: args.warmupCommands,
@@ -156,6 +173,7 @@ async function seed(
   const seeded = await seedPlayers({
     ...options,
     count: args.players,
+    schedules: args.schedules,
     onProgress: (done) => {
       if (done - reported >= 5000 || done === args.players) {
         reported = done;
@@ -183,7 +201,7 @@ async function measure(
     const figures = await measureTarget(
       target,
       seeded.players,
-      measureOptions(args, capacity.target, profileDir),
+      measureOptions(args, capacity.target, profileDir, seeded.schedules),
     );
     return { seeded, capacity, figures };
   } finally {
@@ -278,6 +296,16 @@ function loadLine(loadAtStart: number[]): string {
   );
 }
 
+/** The schedules table of a run measured with --schedules. */
+function printSchedules(run: MarqueeRun, args: BenchArgs, which?: string): void {
+  const rows = scheduleRows(run.figures, args.players);
+  if (rows.length === 0) return;
+  console.log(
+    `\nSchedules${which === undefined ? '' : `, ${which}`}, beside the ${SCHEDULE_BASELINE} of the same run:\n`,
+  );
+  console.log(formatTable(rows, SCHEDULE_BASELINE));
+}
+
 async function run(args: BenchArgs): Promise<string> {
   const startedAt = new Date();
   const loadAtStart = os.loadavg();
@@ -309,7 +337,7 @@ async function run(args: BenchArgs): Promise<string> {
         floorFigures = await measureTarget(
           floor,
           main.seeded.players,
-          measureOptions(args, floorCapacity.target, profileDir),
+          measureOptions(args, floorCapacity.target, profileDir, null),
         );
       } finally {
         await floor.stop();
@@ -353,6 +381,7 @@ async function run(args: BenchArgs): Promise<string> {
         method: METHOD,
         budgets: BUDGETS,
         figures: rows,
+        schedules: scheduleRows(marquee.figures, args.players),
         costs: {
           marquee: operationCosts(marquee.figures),
           floor: floorFigures === null ? null : operationCosts(floorFigures),
@@ -367,6 +396,7 @@ async function run(args: BenchArgs): Promise<string> {
           `${loadLine(loadAtStart)}\n`,
       );
       console.log(formatTable(rows ?? []));
+      printSchedules(marquee, args);
       console.log(`\n${formatCosts([marquee.figures, floorFigures])}`);
     } else {
       const comparison = comparisonRows({
@@ -402,6 +432,10 @@ async function run(args: BenchArgs): Promise<string> {
         budgets: BUDGETS,
         figures: rows,
         comparison,
+        schedules: {
+          marquee: single === null ? null : scheduleRows(single.figures, args.players),
+          cluster: scheduleRows(nodes.figures, args.players),
+        },
         largestNode: largestNode(nodes.figures),
         costs: {
           marquee: single === null ? null : operationCosts(single.figures),
@@ -429,6 +463,8 @@ async function run(args: BenchArgs): Promise<string> {
       }
       console.log(`${args.nodes} nodes (PostgreSQL + Redis) beside the single node (SQLite):\n`);
       console.log(formatComparisonTable(comparison, { nodeCount: args.nodes, floor: floorFigures !== null }));
+      if (single !== null) printSchedules(single, args, 'single node (SQLite)');
+      printSchedules(nodes, args, `${args.nodes} nodes (PostgreSQL + Redis)`);
       console.log(`\n${formatCosts([single?.figures ?? null, nodes.figures, floorFigures])}`);
     }
     if (profileDir !== null)

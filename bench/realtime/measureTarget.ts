@@ -1,6 +1,7 @@
 // The benchmark's phases against one running target (Marquee on one node or on several, or the floor), in order:
 // connect every player (auth + listen), memory per connection, one-player command latency while the others idle, a
-// fleet-wide change (one bulk command request to every player), acknowledged writes per second. Every phase is
+// fleet-wide change (one bulk command request to every player), with --schedules a schedule change and a group edit
+// (schedulePhases.ts), acknowledged writes per second. Every phase is
 // bounded in time and count, and records the CPU time of the server nodes and of the load generator (player
 // processes and driver) it took. With several nodes, the players are spread over them round-robin, each command
 // goes to another node than its player's (targets.ts), and the figures are the nodes' together (nodeTotals.ts).
@@ -13,7 +14,8 @@ import { preciseNow } from './playerMessages';
 import { combineLoopStats, playersPerNode, sumMemory } from './nodeTotals';
 import { cpuSeconds, mainThreadSchedule } from './processInfo';
 import { summarizeProfile, type CpuProfile, type ProfileSummary } from './profileSummary';
-import type { SeededPlayer } from './seed';
+import { measureSchedules, type ScheduleFigures } from './schedulePhases';
+import type { ScheduleFixtures, SeededPlayer } from './seed';
 import type { LoopStats, MemorySample } from './serverProbe';
 import { percentile, seededRandom } from './stats';
 import { commandBody, commandNodeOf, connectNodeOf, type Target } from './targets';
@@ -35,10 +37,12 @@ export interface MeasureOptions {
   connectConcurrency: number;
   /** Where CPU profiles of each phase (and a heap snapshot of Marquee) go; null: no profiling. */
   profileDir: string | null;
+  /** The schedules phases' group and playlist (Marquee with --schedules); null: no schedules phases. */
+  schedules: ScheduleFixtures | null;
   log: (line: string) => void;
 }
 
-export type Phase = 'connect' | 'command' | 'fleetWide' | 'writes';
+export type Phase = 'connect' | 'command' | 'fleetWide' | 'schedule' | 'groupEdit' | 'writes';
 
 /** CPU seconds used during a phase, and its wall time: a load generator near its share shows a bounded figure. */
 export interface PhaseCpu {
@@ -119,6 +123,8 @@ export interface TargetFigures {
     httpMs: number;
     failedRequests: number;
   };
+  /** With --schedules (Marquee only); else null. */
+  schedules: ScheduleFigures | null;
   writes: {
     writers: number;
     windowPerPlayer: number;
@@ -275,6 +281,7 @@ export async function measureTarget(
           attemptTimeoutMs: 30_000,
           attempts: 3,
           timeoutMs: Math.max(300_000, attempted.length * 20),
+          listenAppData: options.schedules !== null,
         },
       ),
     );
@@ -368,6 +375,19 @@ export async function measureTarget(
         `in ${fleetMs.toFixed(0)} ms`,
     );
 
+    const schedules =
+      options.schedules === null
+        ? null
+        : await measureSchedules({
+            target,
+            fleet,
+            listening,
+            seeded: players,
+            fixtures: options.schedules,
+            phases,
+            log,
+          });
+
     // ---- acknowledged writes ----
     const windowPerPlayer = Math.max(1, Math.round(options.writesInFlight / listening.length));
     const written = await phases.run('writes', () =>
@@ -421,6 +441,7 @@ export async function measureTarget(
         httpMs: httpDone - fleetStart,
         failedRequests: failedRequests(results),
       },
+      schedules,
       writes: {
         writers: written.writers,
         windowPerPlayer,

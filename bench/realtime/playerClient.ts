@@ -2,16 +2,19 @@
 // files). Each player speaks the realtime wire protocol directly with `ws`, as packages/realtime does in a browser
 // but without its offline copy and reconnects (too heavy for tens of thousands of players in a few processes):
 // one socket from one of the given 127.0.0.x source addresses to its server node, `auth` with its ID token, `listen` on
-// players/{id}/action_flags, then idle, noting when each command value arrives. On request the players write their
+// players/{id}/action_flags (and, for --schedules, players/{id}/app/data), then idle, noting when each command value
+// and each app/data version arrives. On request the players write their
 // own settings with a window of outstanding writes and count the acknowledgements.
 
 import WebSocket from 'ws';
 import {
   COMMAND_FLAG,
+  dataPathOf,
   listenPathOf,
   preciseNow,
   writePathOf,
   type CollectResult,
+  type Collected,
   type ConnectParams,
   type ConnectResult,
   type ConnectingPlayer,
@@ -24,6 +27,7 @@ import { serveRpc } from './rpc';
 
 const AUTH_REQUEST = 1;
 const LISTEN_REQUEST = 2;
+const LISTEN_DATA_REQUEST = 3;
 /** Distinct failure messages kept; the rest are counted under 'other'. */
 const MAX_ERROR_KINDS = 8;
 /** Write latencies kept per process (reservoir sample). */
@@ -41,6 +45,11 @@ interface Slot {
   /** The latest command value seen by the listener, and when. */
   lastValue: number;
   lastAt: number;
+  /** The latest app/data version seen, and when (with listenAppData). */
+  lastVersion: number;
+  lastVersionAt: number;
+  /** Listens not answered yet. */
+  listensPending: number;
   /** Settles the connection attempt in progress. */
   settle: ((error: string | null) => void) | null;
   /** Outstanding writes: request id → when it was sent. */
@@ -56,6 +65,7 @@ interface WriteRun {
 }
 
 let slots: Slot[] = [];
+let listenAppData = false;
 let streaming = false;
 let closing = false;
 let dropped = 0;
@@ -66,7 +76,7 @@ const emit = serveRpc({
   stream: (params: { on: boolean }) => {
     streaming = params.on;
   },
-  collect: (params: { value: number }) => collect(params.value),
+  collect: (params: { value: number; what?: Collected }) => collect(params.value, params.what ?? 'command'),
   write: (params: WriteParams) => writeAll(params),
   status: (): PlayerStatus => ({ ready: slots.filter((slot) => slot.phase === 'ready').length, dropped }),
   close: () => closeAll(),
@@ -79,13 +89,28 @@ function countError(errors: Record<string, number>, message: string): void {
 }
 
 function onFrame(slot: Slot, data: WebSocket.RawData): void {
-  let message: { t?: string; r?: number; ok?: boolean; code?: string; message?: string; value?: unknown };
+  let message: {
+    t?: string;
+    r?: number;
+    ok?: boolean;
+    code?: string;
+    message?: string;
+    path?: string;
+    value?: unknown;
+  };
   try {
     message = JSON.parse(data.toString()) as typeof message;
   } catch {
     return;
   }
   if (message.t === 'v') {
+    if (message.path === dataPathOf(slot.credentials.playerId)) {
+      const version = (message.value as Record<string, unknown> | null)?.['version'];
+      if (typeof version !== 'number') return;
+      slot.lastVersion = version;
+      slot.lastVersionAt = preciseNow();
+      return;
+    }
     const value = (message.value as Record<string, unknown> | null)?.[COMMAND_FLAG];
     if (typeof value !== 'number') return;
     slot.lastValue = value;
@@ -105,13 +130,20 @@ function onFrame(slot: Slot, data: WebSocket.RawData): void {
     slot.phase = 'listen';
     const path = listenPathOf(slot.credentials.playerId);
     slot.socket?.send(JSON.stringify({ r: LISTEN_REQUEST, t: 'listen', path }));
+    slot.listensPending = 1;
+    if (listenAppData) {
+      const data = dataPathOf(slot.credentials.playerId);
+      slot.socket?.send(JSON.stringify({ r: LISTEN_DATA_REQUEST, t: 'listen', path: data }));
+      slot.listensPending = 2;
+    }
     return;
   }
-  if (slot.phase === 'listen' && r === LISTEN_REQUEST) {
+  if (slot.phase === 'listen' && (r === LISTEN_REQUEST || r === LISTEN_DATA_REQUEST)) {
     if (!message.ok) {
       slot.settle?.(`listen refused: ${message.code}`);
       return;
     }
+    if (--slot.listensPending > 0) return;
     slot.phase = 'ready';
     slot.settle?.(null);
     return;
@@ -169,13 +201,17 @@ function attempt(slot: Slot, params: ConnectParams, localAddress: string): Promi
 }
 
 async function connectAll(params: ConnectParams): Promise<ConnectResult> {
+  listenAppData = params.listenAppData;
   slots = params.players.map((credentials) => ({
     credentials,
     socket: null,
     phase: 'closed',
-    nextRequest: LISTEN_REQUEST + 1,
+    nextRequest: LISTEN_DATA_REQUEST + 1,
     lastValue: Number.NaN,
     lastAt: 0,
+    lastVersion: Number.NaN,
+    lastVersionAt: 0,
+    listensPending: 0,
     settle: null,
     writes: null,
   }));
@@ -205,13 +241,16 @@ async function connectAll(params: ConnectParams): Promise<ConnectResult> {
   return result;
 }
 
-function collect(value: number): CollectResult {
+/** The players whose latest command is `value`, or whose app/data version has reached `value`. */
+function collect(value: number, what: Collected): CollectResult {
   const result: CollectResult = { received: 0, firstAt: Infinity, lastAt: 0 };
   for (const slot of slots) {
-    if (slot.lastValue !== value) continue;
+    const reached = what === 'command' ? slot.lastValue === value : slot.lastVersion >= value;
+    if (!reached) continue;
+    const at = what === 'command' ? slot.lastAt : slot.lastVersionAt;
     result.received++;
-    result.firstAt = Math.min(result.firstAt, slot.lastAt);
-    result.lastAt = Math.max(result.lastAt, slot.lastAt);
+    result.firstAt = Math.min(result.firstAt, at);
+    result.lastAt = Math.max(result.lastAt, at);
   }
   return result;
 }

@@ -8,6 +8,7 @@ import { REPO_ROOT, spawnChild, type TrackedChild } from './childProcesses';
 import { cpuSeconds } from './processInfo';
 import type {
   CollectResult,
+  Collected,
   ConnectParams,
   ConnectResult,
   PlayerStatus,
@@ -40,6 +41,8 @@ export interface FleetConnectOptions {
   attemptTimeoutMs: number;
   attempts: number;
   timeoutMs: number;
+  /** Also listen to each player's app/data (the schedules phases). */
+  listenAppData?: boolean;
 }
 
 export interface FleetConnectResult extends ConnectResult {
@@ -147,6 +150,7 @@ export class PlayerFleet {
           concurrency,
           attemptTimeoutMs: options.attemptTimeoutMs,
           attempts: options.attempts,
+          listenAppData: options.listenAppData ?? false,
         };
         return share.client.call<ConnectResult>('connect', params, options.timeoutMs);
       }),
@@ -193,9 +197,12 @@ export class PlayerFleet {
     });
   }
 
-  async collect(value: number): Promise<CollectResult> {
+  /** How many players have `value` as their latest command (or, `what` 'version', an app/data version ≥ it). */
+  async collect(value: number, what: Collected = 'command'): Promise<CollectResult> {
     const results = await Promise.all(
-      this.shares.map((share) => share.client.call<CollectResult>('collect', { value }, CALL_TIMEOUT_MS)),
+      this.shares.map((share) =>
+        share.client.call<CollectResult>('collect', { value, what }, CALL_TIMEOUT_MS),
+      ),
     );
     return {
       received: results.reduce((sum, result) => sum + result.received, 0),

@@ -12,7 +12,17 @@ export const LISTEN_BRANCH = 'action_flags';
  */
 export const WRITE_PATH = 'settings/name';
 
+/**
+ * What each simulated player also listens to in the schedules phases (--schedules): its content manifest, whose
+ * `version` rises when what the screen shows changes (docs/schedules.md §Player timeline).
+ */
+export const DATA_BRANCH = 'app/data';
+
 export const listenPathOf = (playerId: string) => `players/${playerId}/${LISTEN_BRANCH}`;
+export const dataPathOf = (playerId: string) => `players/${playerId}/${DATA_BRANCH}`;
+
+/** What `collect` counts: the latest command value, or the app/data version (at least the one asked). */
+export type Collected = 'command' | 'version';
 export const writePathOf = (playerId: string) => `players/${playerId}/${WRITE_PATH}`;
 
 /** Epoch milliseconds with sub-millisecond precision, comparable between processes of one machine. */
@@ -40,6 +50,8 @@ export interface ConnectParams {
   attemptTimeoutMs: number;
   /** Attempts per player before it counts as failed. */
   attempts: number;
+  /** Also listen to players/{id}/app/data (a player is ready once both listens are answered). */
+  listenAppData: boolean;
 }
 
 export interface ConnectResult {

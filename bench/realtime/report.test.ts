@@ -52,6 +52,7 @@ function figures(
       httpMs: 2000,
       failedRequests: 0,
     },
+    schedules: null,
     writes: {
       writers: 20_000,
       windowPerPlayer: 1,

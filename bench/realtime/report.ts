@@ -11,6 +11,10 @@ export const BUDGETS = {
   rssRatioToFloor: 2.5,
   commandP99Ms: 20,
   fleetWideMs: 3000,
+  /** docs/schedules.md: a schedule change to 20,000 screens, and recomputing their timelines after a group edit. */
+  scheduleChangeMs: 3000,
+  groupEditCpuSeconds: 10,
+  groupEditStallMs: 100,
   ackedWritesPerSecond: 10_000,
 } as const;
 
@@ -174,9 +178,9 @@ const formatStatus = (status: Status | null) => (status === null ? '' : status.t
 const noteLines = (rows: readonly { label: string; note?: string }[]) =>
   rows.filter((row) => row.note !== undefined).map((row) => `  * ${row.label}: ${row.note}`);
 
-/** The table as text: figure, Marquee, floor, ratio, budget, status. */
-export function formatTable(rows: readonly FigureRow[]): string {
-  const header = ['figure', 'unit', 'Marquee', 'floor', 'ratio', 'budget', 'status'];
+/** The table as text: figure, Marquee, floor (or the `baseline` named), ratio, budget, status. */
+export function formatTable(rows: readonly FigureRow[], baseline = 'floor'): string {
+  const header = ['figure', 'unit', 'Marquee', baseline, 'ratio', 'budget', 'status'];
   const lines = rows.map((row) => [
     row.label,
     row.unit,

@@ -4,7 +4,8 @@
 // player does what a real one does: it registers, is paired by the operator with the code it shows (the screen
 // service, as POST /api/v1/screens/pair), answers the pairing's reset_credentials by rotating its credentials with
 // its secret, and signs in with its new custom token. The players of a batch are seeded concurrently, so token
-// signing overlaps the statements.
+// signing overlaps the statements. For --schedules, a playlist and a group listing every screen are made too (no
+// schedule targets the group yet, so no timeline changes).
 
 import { RegistrationRequestSchema } from '@marquee/protocol';
 import { buildApp, loadConfig, openDatabase, type App } from '@marquee/server';
@@ -16,8 +17,18 @@ export interface SeededPlayer {
   idToken: string;
 }
 
+/** What the schedules phases change: a group of every seeded screen, a playlist, and the screens' version. */
+export interface ScheduleFixtures {
+  groupId: string;
+  playlistId: string;
+  /** Every seeded screen's content version (pairing gives each the same). */
+  version: number;
+}
+
 export interface SeedResult {
   players: SeededPlayer[];
+  /** With `schedules`; else null. */
+  schedules: ScheduleFixtures | null;
   /** The operator's ID token, for the management API. */
   operatorToken: string;
   orgId: string;
@@ -35,6 +46,8 @@ export interface SeedOptions {
   batchSize?: number;
   /** Called after each batch with the players seeded so far. */
   onProgress?: (done: number) => void;
+  /** Also make the schedules phases' playlist and group. */
+  schedules?: boolean;
 }
 
 export const OPERATOR_EMAIL = 'bench@marquee.test';
@@ -56,6 +69,25 @@ async function seedPlayer(app: App, orgId: string, index: number): Promise<Seede
   const rotated = await players.rotateCredentials(playerId, auth.secret);
   const session = await identity.signInWithCustomToken(rotated.firebaseTokenV2);
   return { playerId, screenId: screen.id, idToken: session.idToken };
+}
+
+async function scheduleFixtures(
+  app: App,
+  orgId: string,
+  players: readonly SeededPlayer[],
+): Promise<ScheduleFixtures> {
+  const { playlists, groups, db } = app.services;
+  const playlist = await playlists.create(orgId, {
+    name: 'Bench menu',
+    items: [{ src: 'https://example.com/bench-menu', durationMs: 10_000 }],
+  });
+  const group = await groups.create(orgId, {
+    name: 'Every bench screen',
+    screenIds: players.map((player) => player.screenId),
+  });
+  const versions = await db.selectFrom('screens').select('content_version').distinct().execute();
+  if (versions.length !== 1) throw new Error(`seeded screens have versions ${JSON.stringify(versions)}`);
+  return { groupId: group.id, playlistId: playlist.id, version: versions[0]!.content_version };
 }
 
 /** Connections of the PostgreSQL pool while seeding (the server's default is 10; seeding is all statements). */
@@ -101,6 +133,7 @@ export async function seedPlayers(options: SeedOptions): Promise<SeedResult> {
       }
       return {
         players,
+        schedules: options.schedules === true ? await scheduleFixtures(app, orgId, players) : null,
         operatorToken: operator.idToken,
         orgId,
         seconds: (performance.now() - started) / 1000,
