@@ -144,6 +144,13 @@ describe('ContentPlayer with a timeline', () => {
     expect(document.querySelector('.slate')).toBeNull();
   });
 
+  it('tells the operator to assign content when the timeline has no rule at all (a screen just paired)', async () => {
+    play(storedAppData(1, [], timelineOf(rulesIn('UTC'), START, {})));
+    await settle();
+    expect(screen.getByText('This screen is paired')).toBeTruthy();
+    expect(screen.queryByTestId('idle-screen')).toBeNull();
+  });
+
   it('plays the items as before when app/data has no timeline', async () => {
     play(storedAppData(3, [image('plain')]));
     await settle();
@@ -216,7 +223,9 @@ describe('ContentPlayer with a timeline', () => {
     };
     vi.stubGlobal('caches', { open: async () => cache });
     // Uploaded media are cached when they come from the page's own server.
-    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL('http://screen/content/');
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+      'http://screen/content/',
+    );
     const rules = {
       ...london,
       schedules: [

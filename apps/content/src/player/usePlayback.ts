@@ -20,7 +20,7 @@ import { browserClock, useTimeline, type TimelineClock } from './useTimeline';
 
 export type PlaybackView =
   | { kind: 'loading' }
-  /** No timeline and no items: the operator has not assigned anything yet. */
+  /** Nothing assigned at all (no items, or a timeline without any rule): says how to assign content. */
   | { kind: 'unassigned' }
   | { kind: 'items'; playable: Playable }
   | { kind: 'message'; message: string }
@@ -57,6 +57,16 @@ function useReportOnce(api: PlayerApi): (message: string) => void {
     },
     [api, reported],
   );
+}
+
+/**
+ * Nothing could ever show: no schedule, no override, no default content. The operator is told how to assign
+ * content, as before timelines; idle is for a screen whose rules simply have nothing on now.
+ */
+function unassigned({ timeline }: Manifest): boolean {
+  if (timeline === null) return false;
+  const { schedules, overrides, defaultContent } = timeline.rules;
+  return schedules.length === 0 && overrides.length === 0 && defaultContent === null;
 }
 
 /** The same content keeps the same object, so the playlist plays on across a boundary instead of restarting. */
@@ -138,7 +148,8 @@ export function usePlayback({
   const playable = useStablePlayable(selection?.playable ?? null);
 
   let view: PlaybackView = { kind: 'loading' };
-  if (manifest !== null && programme !== null) {
+  if (manifest !== null && unassigned(manifest)) view = { kind: 'unassigned' };
+  else if (manifest !== null && programme !== null) {
     if (programme.kind === 'message') view = { kind: 'message', message: programme.message };
     else if (programme.kind === 'idle') view = { kind: 'idle' };
     else if (!timed && programme.playable.items.length === 0) view = { kind: 'unassigned' };
