@@ -71,11 +71,18 @@ export class GroupService {
     );
   }
 
+  /** The group with its members, named and sorted. */
   async get(orgId: string, id: string): Promise<GroupView> {
+    const { view, members } = await this.current(orgId, id);
+    return { ...view, members: await this.named(orgId, [...members]) };
+  }
+
+  /** The group and its member ids as they are now (create and update answer the view without the names). */
+  private async current(orgId: string, id: string): Promise<{ view: GroupView; members: Set<string> }> {
     const group = await this.find(orgId, id);
     const members = (await membersOfGroups(this.db, orgId, [id])).get(id) ?? new Set<string>();
     const listed = (await this.listedScreens([id])).get(id) ?? [];
-    return { ...this.view(group, listed, members.size), members: await this.named(orgId, [...members]) };
+    return { view: this.view(group, listed, members.size), members };
   }
 
   async create(orgId: string, request: GroupInput): Promise<GroupView> {
@@ -103,7 +110,7 @@ export class GroupService {
       }
     });
     // A new group is targeted by nothing yet: no timeline changes.
-    return this.get(orgId, id);
+    return (await this.current(orgId, id)).view;
   }
 
   async update(orgId: string, id: string, patch: Partial<GroupInput>): Promise<GroupView> {
@@ -138,7 +145,8 @@ export class GroupService {
       // Old and new members: a screen that left loses the group's rules, one that joined gains them.
       await this.options.refresh(orgId, new Set([...before, ...after]));
     }
-    return this.get(orgId, id);
+    // Without the members' names: a group of 20,000 would be sorted and sent for nothing (GET answers them).
+    return (await this.current(orgId, id)).view;
   }
 
   async delete(orgId: string, id: string): Promise<{ deleted: string }> {
