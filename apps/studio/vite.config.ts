@@ -12,7 +12,9 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Libraries change less often than the studio: a separate file stays cached across releases.
-        manualChunks: (id: string) => (id.includes('node_modules') ? 'vendor' : undefined),
+        // The drag-and-drop kit stays out of it: only the playlist editor, loaded on demand, uses it.
+        manualChunks: (id: string) =>
+          id.includes('node_modules') && !id.includes('node_modules/@dnd-kit/') ? 'vendor' : undefined,
       },
     },
   },

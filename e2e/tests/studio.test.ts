@@ -173,7 +173,8 @@ describe('studio newcomer journey', () => {
     await stage.server.start();
     // A fresh page: nothing cached from before the stop can pass for the screen being back.
     await studio.goto(`${stage.server.url}/studio/screens`);
-    await studio.getByText('Online', { exact: true }).first().waitFor({ timeout: 60_000 });
+    // The screens table's badge, not the status filter's label of the same name.
+    await studio.getByRole('table').getByText('Online', { exact: true }).first().waitFor({ timeout: 60_000 });
     await saveScreenshot(studio, 'newcomer-studio-screens-online');
     const session = JSON.parse(
       (await studio.evaluate(() => localStorage.getItem('marquee-studio-session'))) ?? '{}',
@@ -204,8 +205,12 @@ describe('studio newcomer journey', () => {
     await saveScreenshot(studio, 'newcomer-studio-device-logs');
 
     await studio.getByRole('link', { name: 'Screens', exact: true }).click();
-    await studio.getByText('Online', { exact: true }).first().waitFor();
+    await studio.getByRole('table').getByText('Online', { exact: true }).first().waitFor();
     await screen.close(); // the screen is switched off
-    await studio.getByText('Offline', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await studio
+      .getByRole('table')
+      .getByText('Offline', { exact: true })
+      .first()
+      .waitFor({ timeout: 20_000 });
   });
 });

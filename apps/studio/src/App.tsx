@@ -1,15 +1,22 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuthPage } from './auth/AuthPage';
 import { AppLayout } from './layout/AppLayout';
 import { RequireSession } from './layout/RequireSession';
 import { GroupsPage } from './groups/GroupsPage';
 import { MediaPage } from './media/MediaPage';
-import { PlaylistPage } from './playlists/PlaylistPage';
 import { PlaylistsPage } from './playlists/PlaylistsPage';
 import { PairPage } from './screens/PairPage';
 import { ScreenPage } from './screens/ScreenPage';
-import { SchedulesPage } from './schedules/SchedulesPage';
 import { ScreensPage } from './screens/ScreensPage';
+
+// The playlist editor (with its drag-and-drop kit) and the schedule calendar load when first opened.
+const PlaylistPage = lazy(() =>
+  import('./playlists/PlaylistPage').then((module) => ({ default: module.PlaylistPage })),
+);
+const SchedulesPage = lazy(() =>
+  import('./schedules/SchedulesPage').then((module) => ({ default: module.SchedulesPage })),
+);
 
 export function App() {
   return (

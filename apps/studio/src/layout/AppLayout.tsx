@@ -1,4 +1,5 @@
-import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Suspense } from 'react';
+import { AppShell, Burger, Button, Group, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { useApi, useSession } from '../api/context';
@@ -62,7 +63,10 @@ export function AppLayout() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
-        <Outlet />
+        {/* Pages loaded on demand (App.tsx) show a loader while their code arrives. */}
+        <Suspense fallback={<Loader m="xl" aria-label="Loading" />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );
