@@ -285,3 +285,50 @@ describe('npm run bench:realtime -- --players 200 --quick --nodes 3 --skip-floor
     expect(await listening(nodesResult.services.redis)).toBe(false);
   });
 });
+
+describe('npm run bench:realtime -- --players 200 --quick --skip-floor --schedules', () => {
+  let schedulesStdout = '';
+  let schedulesResult: Result & { schedules: FigureRow[] };
+
+  beforeAll(async () => {
+    const run = await runBenchmark<typeof schedulesResult>(
+      ['--players', '200', '--quick', '--skip-floor', '--schedules'],
+      RUN_TIMEOUT_MS,
+    );
+    ({ stdout: schedulesStdout, json: schedulesResult } = run);
+  }, RUN_TIMEOUT_MS + 10_000);
+
+  it('brings every player the schedule change and recomputes every member after the group edit', () => {
+    const figures = schedulesResult.marquee as TargetFigures;
+    expectSaneTarget(figures);
+    const schedules = figures.schedules;
+    expect(schedules?.screens).toBe(200);
+    expect(schedules?.change).toMatchObject({
+      players: 200,
+      received: 200,
+      complete: true,
+      failedRequests: 0,
+    });
+    expect(schedules?.change.ms).toBeGreaterThan(0);
+    expect(schedules?.change.ms).toBeLessThan(30_000);
+    expect(schedules?.groupEdit).toMatchObject({ screens: 200, failedRequests: 0 });
+    expect(schedules?.groupEdit.serverCpuSeconds).toBeGreaterThan(0);
+    expect(schedules?.groupEdit.loopMaxMs).toBeGreaterThan(0);
+  });
+
+  it('sets each schedules figure beside the fleet-wide command of the same run, judging no budget below 20,000', () => {
+    const rows = schedulesResult.schedules;
+    expect(rows.map((row) => row.id)).toEqual([
+      'scheduleChange',
+      'scheduleRequest',
+      'groupEditCpu',
+      'groupEditStall',
+    ]);
+    const change = rows[0] as FigureRow;
+    expect(change.floor).toBe((schedulesResult.marquee as TargetFigures).fleetWide.ms);
+    expect(change.ratio).toBeCloseTo(change.marquee / (change.floor as number));
+    expect(rows.filter((row) => row.budget !== null).map((row) => row.status)).toEqual(['n/a', 'n/a', 'n/a']);
+    expect(schedulesStdout).toMatch(/Schedules, beside the fleet-wide command of the same run/);
+    expect(schedulesStdout).toMatch(/schedule change to a group of 200: every player has it/);
+  });
+});
