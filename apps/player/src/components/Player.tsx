@@ -61,7 +61,7 @@ export function Player({ session }: { session: PlayerSession }) {
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const [contentApplied] = useState(() => new EventTarget());
   const onContentApplied = useCallback(
-    () => contentApplied.dispatchEvent(new Event(CONTENT_APPLIED_EVENT)),
+    (data: unknown) => contentApplied.dispatchEvent(new CustomEvent(CONTENT_APPLIED_EVENT, { detail: data })),
     [contentApplied],
   );
   const frameBridge = useFrameBridge(session, frameRef, frameUrl, {

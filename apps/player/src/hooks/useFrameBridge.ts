@@ -12,8 +12,8 @@ export interface FrameValues {
   pairingCode: string | null | undefined;
   appData: unknown;
   getDeviceRecord: () => unknown;
-  /** The frame applied a new app/data version. */
-  onContentApplied?: () => void;
+  /** The frame applied a new app/data version (its event's data: {version}). */
+  onContentApplied?: (data: unknown) => void;
 }
 
 export function frameOrigin(url: string): string {
@@ -76,7 +76,7 @@ export function useFrameBridge(
       expose: frameApi(session, () => latest.current, waiters.current),
     });
     bridge.current = created;
-    const offApplied = created.on('contentApplied', () => latest.current.onContentApplied?.());
+    const offApplied = created.on('contentApplied', (data) => latest.current.onContentApplied?.(data));
     return () => {
       offApplied();
       created.close();

@@ -20,7 +20,6 @@ describe('useHeartbeat', () => {
   it('posts uptime in seconds, ip, platform, version and time zone on start and every minute', async () => {
     const { session, request } = testSession({ startedAt: 40_000 });
     const { unmount } = renderHook(() => useHeartbeat(session, '10.0.0.5', noFrame));
-    await vi.advanceTimersByTimeAsync(0);
     expect(request).toHaveBeenCalledWith('POST', '/_internal/players/p1/heartbeat', {
       body: { uptime: 60, ip: '10.0.0.5', platform: 'browser', version: '1.0.0', timezone: zone },
     });
@@ -35,16 +34,19 @@ describe('useHeartbeat', () => {
     expect(request).toHaveBeenCalledTimes(3);
   });
 
-  it('carries the content version the frame answers, and beats again when the frame applies a new one', async () => {
+  it('beats at once, then carries the version the frame answered, and beats with a new one the moment it is applied', async () => {
     const { session, request } = testSession();
     const frame = frameShowing(7);
     const applied = new EventTarget();
     renderHook(() => useHeartbeat(session, null, frame, applied));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(request.mock.calls[0]?.[2]).toMatchObject({ body: { contentVersion: 7 } });
-    applied.dispatchEvent(new Event(CONTENT_APPLIED_EVENT));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(request).toHaveBeenCalledTimes(2);
+    // The first beat does not wait for the frame.
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(request.mock.calls[0]?.[2]).not.toHaveProperty('body.contentVersion');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(request.mock.calls[1]?.[2]).toMatchObject({ body: { contentVersion: 7 } });
+    applied.dispatchEvent(new CustomEvent(CONTENT_APPLIED_EVENT, { detail: { version: 8 } }));
+    expect(request).toHaveBeenCalledTimes(3);
+    expect(request.mock.calls[2]?.[2]).toMatchObject({ body: { contentVersion: 8 } });
     expect(frame.current.call).toHaveBeenCalledWith('getContentState');
   });
 

@@ -33,30 +33,49 @@ export function heartbeatBody(
   };
 }
 
+/** The version a contentApplied event carries, if it is one. */
+function versionOf(event: Event): number | null {
+  const version: unknown = (event as CustomEvent<{ version?: unknown } | null>).detail?.version;
+  return typeof version === 'number' && Number.isSafeInteger(version) && version > 0 ? version : null;
+}
+
+/**
+ * Beats at once with the version last known: a beat never waits on the frame (at start it is not even loaded).
+ * Each beat also asks the frame in the background, so the next one carries its answer; a new version the frame
+ * announces is sent at once.
+ */
 export function useHeartbeat(
   session: PlayerSession,
   ip: string | null,
   frame: RefObject<Bridge | null>,
-  /** Dispatches CONTENT_APPLIED_EVENT when the frame applies a new version. */
+  /** Dispatches CONTENT_APPLIED_EVENT (detail {version}) when the frame applies a new version. */
   contentApplied: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null = null,
 ): void {
   const ipRef = useRef(ip);
   ipRef.current = ip;
-  useEffect(
-    () =>
-      startHeartbeat({
-        send: async () => {
-          const { contentVersion } = await probeFrame(frame.current);
-          return session.http.request('POST', heartbeatPath(session.playerId), {
-            body: heartbeatBody(session, Date.now(), ipRef.current, contentVersion),
-          });
-        },
-        events: window,
-        beatOn: (beat) => {
-          contentApplied?.addEventListener(CONTENT_APPLIED_EVENT, beat);
-          return () => contentApplied?.removeEventListener(CONTENT_APPLIED_EVENT, beat);
-        },
-      }),
-    [session, frame, contentApplied],
-  );
+  useEffect(() => {
+    let applied: number | null = null;
+    const refresh = () =>
+      void probeFrame(frame.current).then(({ frameResponsive, contentVersion }) => {
+        // A silent frame says nothing; one that answers without a version (the pairing page) has none.
+        if (frameResponsive) applied = contentVersion;
+      });
+    return startHeartbeat({
+      send: () => {
+        refresh();
+        return session.http.request('POST', heartbeatPath(session.playerId), {
+          body: heartbeatBody(session, Date.now(), ipRef.current, applied),
+        });
+      },
+      events: window,
+      beatOn: (beat) => {
+        const onApplied = (event: Event) => {
+          applied = versionOf(event) ?? applied;
+          beat();
+        };
+        contentApplied?.addEventListener(CONTENT_APPLIED_EVENT, onApplied);
+        return () => contentApplied?.removeEventListener(CONTENT_APPLIED_EVENT, onApplied);
+      },
+    });
+  }, [session, frame, contentApplied]);
 }
