@@ -4,18 +4,26 @@ import { insertOrg, insertPlayer } from '../../test/harness/fixtures';
 import { isUniqueViolation } from './database';
 import { migrateToLatest } from './migrations';
 
+/** The tables of docs/data-model.md §Tables (group_screens and override_screens are in their parents' rows). */
 const TABLES = [
   'armed_disconnects',
   'commands',
   'error_reports',
+  'group_screens',
   'logs',
   'media',
   'orgs',
+  'override_screens',
+  'overrides',
   'player_accounts',
   'player_stats',
   'players',
+  'playlists',
   'realtime_documents',
   'refresh_tokens',
+  'schedules',
+  'screen_groups',
+  'screen_tags',
   'screens',
   'screenshots',
   'server_nodes',
