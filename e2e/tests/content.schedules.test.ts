@@ -1,7 +1,8 @@
 // Schedules on a real player (docs/schedules.md §Player behaviour): a real general player paired to a screen, in
 // Chromium with the time zone of the place it stands, switches to a schedule's playlist when the window opens and
-// back when it closes, by its own clock; an emergency override's message reaches the screen within 2 s and clears;
-// and with the server stopped before a boundary, the player switches by itself to media it fetched ahead.
+// back when it closes, by its own clock; an emergency override's message reaches the screen within 2 s, stays
+// through a reload without network, and clears; and with the server stopped before a boundary, the player switches
+// by itself to media it fetched ahead.
 //
 // Windows are whole minutes of the screen's local time (a schedule's from/to are HH:MM), so each waits for the
 // next minute boundary at least WINDOW_LEAD_MS ahead. The player's clock is the real one: the frame corrects it by
@@ -204,7 +205,7 @@ describe('schedules on a real player', () => {
   );
 
   it(
-    'shows an emergency message within 2 s, and clears it when the override is deleted',
+    'shows an emergency message within 2 s, keeps it through a reload without network, and clears it when deleted',
     async () => {
       const posted = Date.now();
       const override = await api<{ id: string }>('POST', '/overrides', {
@@ -217,11 +218,20 @@ describe('schedules on a real player', () => {
       expect(shown - posted).toBeLessThanOrEqual(OVERRIDE_MS);
       timings.overrideShown = shown - posted;
       await saveScreenshot(screens[0]!.page, 'player-schedule-override-message');
+      // A reload with the server down: the player's offline copy still has the override, which has not expired.
+      await stage.server.stop();
+      try {
+        await Promise.all(screens.map((screen) => screen.page.reload()));
+        await allShow('message', 20_000);
+      } finally {
+        await stage.server.start();
+      }
       const deleted = Date.now();
       await api('DELETE', `/overrides/${override.id}`);
-      timings.overrideCleared = (await allShow('lobby', 5000)) - deleted;
+      // Back online first: the players reconnect after the restart, then the deletion reaches them.
+      timings.overrideClearedAfterRestart = (await allShow('lobby', 60_000)) - deleted;
     },
-    2 * MINUTE,
+    3 * MINUTE,
   );
 
   it(
