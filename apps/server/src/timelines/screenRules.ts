@@ -30,7 +30,7 @@ class TargetIndex<R extends { id: string }> {
 
   constructor(rules: readonly Targeted<R>[]) {
     const push = (map: Map<string, R[]>, key: string, rule: R) =>
-      map.set(key, [...(map.get(key) ?? []), rule]);
+      map.get(key)?.push(rule) ?? map.set(key, [rule]);
     for (const { rule, targets } of rules) {
       if (targets.all) this.all.push(rule);
       for (const id of targets.screenIds) push(this.byScreen, id, rule);

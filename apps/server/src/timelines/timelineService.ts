@@ -133,7 +133,11 @@ export class TimelineService {
       )
       .execute();
     const byOrg = new Map<string, string[]>();
-    for (const row of short) byOrg.set(row.org_id, [...(byOrg.get(row.org_id) ?? []), row.id]);
+    for (const row of short) {
+      const ids = byOrg.get(row.org_id);
+      if (ids === undefined) byOrg.set(row.org_id, [row.id]);
+      else ids.push(row.id);
+    }
     for (const [orgId, ids] of byOrg) {
       refreshed += ids.length;
       await this.refresh(orgId, ids, { reissue: true });
