@@ -14,7 +14,7 @@ import { chunks, parseTargets, screensOfTargets } from '../groups/membership';
 import type { MediaCatalog } from '../media/mediaCatalog';
 import type { DocumentStore } from '../realtime/documentStore';
 import { parseStoredContent } from '../screens/content';
-import { TIMELINE_HORIZON_MS, TIMELINE_MIN_HORIZON_MS, payloadOf } from './payload';
+import { TIMELINE_HORIZON_MS, TIMELINE_MIN_HORIZON_MS, payloadOf, type ScreenPayload } from './payload';
 import { loadOrgRules, ruleSetKey, rulesOfScreens, type OrgRules, type ScreenRules } from './screenRules';
 
 /** Screens compiled between two yields to the event loop. */
@@ -35,6 +35,13 @@ export interface RefreshOptions {
   documentUpdates?: Map<string, Record<string, unknown>>;
   /** Issue the timeline again even when what shows is unchanged (its horizon runs short). */
   reissue?: boolean;
+}
+
+/** How a screen's row was written: its version, whether what shows changed, whether the timeline is sent. */
+interface RowWrite {
+  version: number;
+  changed: boolean;
+  issue: boolean;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -154,83 +161,121 @@ export class TimelineService {
   ): Promise<number> {
     const batch = await rulesOfScreens(this.options, orgId, org, screens);
     const segmentsByKey = new Map<string, Segment[]>();
-    const writes: Promise<boolean>[] = [];
-    for (const entry of batch.screens) {
+    const planned = batch.screens.map((entry) => {
       const key = ruleSetKey(entry.rules);
       let segments = segmentsByKey.get(key);
       if (segments === undefined) {
         segmentsByKey.set(key, (segments = resolveTimeline(entry.rules, now, now + TIMELINE_HORIZON_MS)));
       }
-      const payload = payloadOf(entry, segments, batch.media, this.options.publicUrl, now);
-      writes.push(this.writeScreen(entry.screen, payload, entry, now, refresh));
-    }
-    // The batch's screens are written together: their document updates share the store's group commits.
-    const results = await Promise.allSettled(writes);
+      return { entry, payload: payloadOf(entry, segments, batch.media, this.options.publicUrl, now) };
+    });
+    // The batch's rows in one transaction (one commit, not one per screen); a row changed meanwhile is tried again
+    // on its own. Their document updates then go together, sharing the store's group commits.
+    const written = await this.db.transaction().execute(async (trx) => {
+      const outcomes: (RowWrite | null)[] = [];
+      for (const { entry, payload } of planned) {
+        outcomes.push(await this.writeRow(trx, entry.screen, payload, entry, now, refresh));
+      }
+      return outcomes;
+    });
+    const results = await Promise.allSettled(
+      planned.map(({ entry, payload }, k) =>
+        this.writeScreen(entry.screen, payload, entry, now, refresh, written[k] ?? null),
+      ),
+    );
     const failed = results.find((result) => result.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
     return results.filter((result) => result.status === 'fulfilled' && result.value).length;
   }
 
-  /** Writes one screen's row and document; true when its version rose. */
+  /**
+   * Writes one screen's row (unless `written` says how its first try went) and document; true when its version
+   * rose.
+   */
   private async writeScreen(
     first: Screen,
-    payload: ReturnType<typeof payloadOf>,
+    payload: ScreenPayload,
     entry: ScreenRules,
     now: number,
     refresh: RefreshOptions,
+    written: RowWrite | null | undefined,
   ): Promise<boolean> {
     let row: Screen | undefined = first;
+    let outcome = written;
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS && row !== undefined; attempt++) {
-      const content = parseStoredContent(row.content, row.content_version);
-      // A screen's first timeline (just paired, or written before timelines existed) shows what its manifest already
-      // shows unless rules reach it: then it is the same version.
-      const firstShowsSame =
-        row.timeline_hash === null &&
-        entry.rules.schedules.length === 0 &&
-        entry.rules.overrides.length === 0 &&
-        JSON.stringify(content.items) === JSON.stringify(payload.items);
-      const changed = row.timeline_hash !== payload.hash && !firstShowsSame;
-      // The timeline is written when what shows changed, when it was never written, and when it is issued again.
-      const issue = changed || refresh.reissue === true || row.timeline_hash === null;
-      const extra = refresh.documentUpdates?.get(row.id) ?? {};
-      const version = changed ? Math.max(content.version, row.content_version) + 1 : row.content_version;
-      const result = await this.db
-        .updateTable('screens')
-        .set({
-          content: JSON.stringify({ version, items: payload.items, sources: content.sources }),
-          content_version: version,
-          timeline_hash: payload.hash,
-          ...(issue ? { timeline_until: payload.timeline.horizonEnd } : {}),
-          ...(changed ? { content_version_at: now } : {}),
-        })
-        .where('id', '=', row.id)
-        .where('content_version', '=', row.content_version)
-        // A change of the screen's own items meanwhile must not be written over.
-        .where('content', '=', row.content)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) {
+      outcome ??= await this.writeRow(this.db, row, payload, entry, now, refresh);
+      if (outcome === null) {
         row = await this.db.selectFrom('screens').selectAll().where('id', '=', row.id).executeTakeFirst();
+        outcome = undefined;
         continue;
       }
-      if (changed) await this.recordOverrides(row.id, entry, version);
-      if (row.player_id !== null && (issue || Object.keys(extra).length > 0)) {
+      const extra = refresh.documentUpdates?.get(row.id) ?? {};
+      if (row.player_id !== null && (outcome.issue || Object.keys(extra).length > 0)) {
         const updates: Record<string, unknown> = { ...extra };
-        if (issue) {
-          updates['app/data'] = { version, items: payload.items, timeline: payload.timeline };
+        if (outcome.issue) {
+          updates['app/data'] = {
+            version: outcome.version,
+            items: payload.items,
+            timeline: payload.timeline,
+          };
         }
-        if (Object.keys(updates).length > 0)
-          await this.options.documents.update(playerDocumentPath(row.player_id), updates);
+        await this.options.documents.update(playerDocumentPath(row.player_id), updates);
       }
-      return changed;
+      return outcome.changed;
     }
     if (row === undefined) return false;
     throw new Error(`Screen ${first.id} changed concurrently ${UPDATE_ATTEMPTS} times`);
   }
 
+  /** Updates the screen's row if it is still as read; null when it changed meanwhile. */
+  private async writeRow(
+    db: Kysely<Database>,
+    row: Screen,
+    payload: ScreenPayload,
+    entry: ScreenRules,
+    now: number,
+    refresh: RefreshOptions,
+  ): Promise<RowWrite | null> {
+    const content = parseStoredContent(row.content, row.content_version);
+    // A screen's first timeline (just paired, or written before timelines existed) shows what its manifest already
+    // shows unless rules reach it: then it is the same version.
+    const firstShowsSame =
+      row.timeline_hash === null &&
+      entry.rules.schedules.length === 0 &&
+      entry.rules.overrides.length === 0 &&
+      JSON.stringify(content.items) === JSON.stringify(payload.items);
+    const changed = row.timeline_hash !== payload.hash && !firstShowsSame;
+    // The timeline is written when what shows changed, when it was never written, and when it is issued again.
+    const issue = changed || refresh.reissue === true || row.timeline_hash === null;
+    const version = changed ? Math.max(content.version, row.content_version) + 1 : row.content_version;
+    const result = await db
+      .updateTable('screens')
+      .set({
+        content: JSON.stringify({ version, items: payload.items, sources: content.sources }),
+        content_version: version,
+        timeline_hash: payload.hash,
+        ...(issue ? { timeline_until: payload.timeline.horizonEnd } : {}),
+        ...(changed ? { content_version_at: now } : {}),
+      })
+      .where('id', '=', row.id)
+      .where('content_version', '=', row.content_version)
+      // A change of the screen's own items meanwhile must not be written over.
+      .where('content', '=', row.content)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    if (changed) await this.recordOverrides(db, row.id, entry, version);
+    return { version, changed, issue };
+  }
+
   /** The first version carrying each override to the screen (an override is applied once the player reports it). */
-  private async recordOverrides(screenId: string, entry: ScreenRules, version: number): Promise<void> {
+  private async recordOverrides(
+    db: Kysely<Database>,
+    screenId: string,
+    entry: ScreenRules,
+    version: number,
+  ): Promise<void> {
     if (entry.rules.overrides.length === 0) return;
-    await this.db
+    await db
       .insertInto('override_screens')
       .values(entry.rules.overrides.map((rule) => ({ override_id: rule.id, screen_id: screenId, version })))
       .onConflict((oc) => oc.columns(['override_id', 'screen_id']).doNothing())
