@@ -1,5 +1,6 @@
-// /api/v1/playlists and /api/v1/groups: the content library and screen groups (docs/management-api.md §Playlists,
-// §Groups). The domain is in playlists/playlistService.ts and groups/groupService.ts.
+// /api/v1/playlists and /api/v1/groups: the content library and screen groups
+// (docs/management-api.md §Schedules and content library). The domain is in playlists/playlistService.ts and
+// groups/groupService.ts.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MANAGEMENT_ROUTES } from '@marquee/management-api';

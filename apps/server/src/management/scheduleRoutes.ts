@@ -1,4 +1,4 @@
-// /api/v1/schedules and /api/v1/overrides (docs/management-api.md §Schedules, §Overrides). The domain is in
+// /api/v1/schedules and /api/v1/overrides (docs/management-api.md §Schedules and content library). The domain is in
 // schedules/scheduleService.ts and overrides/overrideService.ts.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
