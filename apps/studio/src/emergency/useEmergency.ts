@@ -1,12 +1,11 @@
 // The emergency panel: open or closed; while open, the active overrides are re-read every few seconds for the
 // live count of screens showing each (docs/schedules.md §Model); starting one and clearing one.
 
-import { useState } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useClearOverride, useCreateOverride, useOverrides } from '../api/overrides';
 import type { Override } from '../api/types';
-import { fieldErrorsOf, type FieldErrors } from '../common/fieldErrors';
+import { useApiForm } from '../common/useApiForm';
 import { useConfirm } from '../common/useConfirm';
 import { DEFAULT_OVERRIDE_MS } from '../constants';
 import {
@@ -23,8 +22,10 @@ export function useEmergency(clock: () => number = Date.now) {
   const create = useCreateOverride();
   const clear = useClearOverride();
   const confirm = useConfirm();
-  const [values, setValues] = useState<OverrideValues>(() => newOverrideValues(clock(), DEFAULT_OVERRIDE_MS));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, setErrors, set, refused } = useApiForm<OverrideValues>(
+    () => newOverrideValues(clock(), DEFAULT_OVERRIDE_MS),
+    OVERRIDE_FIELDS,
+  );
 
   return {
     opened,
@@ -35,8 +36,7 @@ export function useEmergency(clock: () => number = Date.now) {
     values,
     errors,
     starting: create.isPending,
-    set: <K extends keyof OverrideValues>(name: K, value: OverrideValues[K]) =>
-      setValues((current) => ({ ...current, [name]: value })),
+    set,
     /** Sets the expiry to `ms` from now. */
     expireIn: (ms: number) => setValues((current) => ({ ...current, expiresAt: localInputOf(clock() + ms) })),
     start() {
@@ -52,7 +52,7 @@ export function useEmergency(clock: () => number = Date.now) {
           });
           setValues(newOverrideValues(clock(), DEFAULT_OVERRIDE_MS));
         },
-        onError: (error) => setErrors(fieldErrorsOf(error, OVERRIDE_FIELDS)),
+        onError: refused,
       });
     },
     clear: (override: Override) =>

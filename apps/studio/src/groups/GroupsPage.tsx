@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group as Row, Loader, Paper, Stack, Table } from '@mantine/core';
+import { Badge, Button, Group as Row, Stack, Table } from '@mantine/core';
 import { useDeleteGroup, useGroups } from '../api/groups';
 import type { Group } from '../api/types';
+import { DeleteRefusal } from '../common/DeleteRefusal';
 import { EmptyState } from '../common/EmptyState';
+import { ListTable } from '../common/ListTable';
 import { PageHeader } from '../common/PageHeader';
-import { QueryError } from '../common/QueryError';
+import { QueryStatus } from '../common/QueryStatus';
 import { useConfirm } from '../common/useConfirm';
 import { GroupDialog } from './GroupDialog';
 
@@ -31,81 +33,52 @@ export function GroupsPage() {
         actions={newButton}
       />
       {editing !== undefined && <GroupDialog group={editing} onClose={() => setEditing(undefined)} />}
-      {remove.error !== null && (
-        <Alert
-          color="red"
-          variant="light"
-          title="Not deleted"
-          withCloseButton
-          onClose={remove.reset}
-          role="alert"
-        >
-          {remove.error.message}
-        </Alert>
-      )}
-      {groups.isPending && <Loader />}
-      {groups.error !== null && (
-        <QueryError
-          error={groups.error}
-          title="Could not load your groups"
-          onRetry={() => void groups.refetch()}
-        />
-      )}
-      {groups.data?.length === 0 && (
-        <EmptyState title="No groups yet" action={newButton}>
-          Group screens by tag (every screen tagged <strong>kitchen</strong>) or by name, then schedule
-          playlists on the whole group at once.
-        </EmptyState>
-      )}
-      {groups.data !== undefined && groups.data.length > 0 && (
-        <Paper withBorder radius="md" p="xs">
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Groups">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Screens now</Table.Th>
-                <Table.Th>Takes in screens tagged</Table.Th>
-                <Table.Th>Listed screens</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {groups.data.map((group) => (
-                <Table.Tr key={group.id} data-testid={`group-row-${group.id}`}>
-                  <Table.Td fw={600}>{group.name}</Table.Td>
-                  <Table.Td>{group.memberCount}</Table.Td>
-                  <Table.Td>
-                    <Row gap={4}>
-                      {group.matchTags.map((tag) => (
-                        <Badge key={tag} variant="outline" size="sm" tt="none">
-                          {tag}
-                        </Badge>
-                      ))}
-                    </Row>
-                  </Table.Td>
-                  <Table.Td>{group.screenIds.length}</Table.Td>
-                  <Table.Td>
-                    <Row gap="xs" justify="flex-end">
-                      <Button size="xs" variant="default" onClick={() => setEditing(group)}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => requestDelete(group)}
-                        aria-label={`Delete ${group.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </Row>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      )}
+      <DeleteRefusal message={remove.error?.message} onClose={remove.reset} />
+      <QueryStatus query={groups} title="Could not load your groups" />
+      <ListTable
+        items={groups.data}
+        label="Groups"
+        headers={['Name', 'Screens now', 'Takes in screens tagged', 'Listed screens', '']}
+        empty={
+          <EmptyState title="No groups yet" action={newButton}>
+            Group screens by tag (every screen tagged <strong>kitchen</strong>) or by name, then schedule
+            playlists on the whole group at once.
+          </EmptyState>
+        }
+      >
+        {(group) => (
+          <Table.Tr key={group.id} data-testid={`group-row-${group.id}`}>
+            <Table.Td fw={600}>{group.name}</Table.Td>
+            <Table.Td>{group.memberCount}</Table.Td>
+            <Table.Td>
+              <Row gap={4}>
+                {group.matchTags.map((tag) => (
+                  <Badge key={tag} variant="outline" size="sm" tt="none">
+                    {tag}
+                  </Badge>
+                ))}
+              </Row>
+            </Table.Td>
+            <Table.Td>{group.screenIds.length}</Table.Td>
+            <Table.Td>
+              <Row gap="xs" justify="flex-end">
+                <Button size="xs" variant="default" onClick={() => setEditing(group)}>
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => requestDelete(group)}
+                  aria-label={`Delete ${group.name}`}
+                >
+                  Delete
+                </Button>
+              </Row>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </ListTable>
     </Stack>
   );
 }

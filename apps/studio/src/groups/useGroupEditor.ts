@@ -1,12 +1,12 @@
 // Creating or changing a group: its name, the screens it lists and the tags it takes screens in by; checked before
 // it is sent, the server's refusal shown on the field it names.
 
-import { useState } from 'react';
 import { useSaveGroup } from '../api/groups';
 import type { Group } from '../api/types';
-import { fieldErrorsOf, type FieldErrors } from '../common/fieldErrors';
+import type { FieldErrors } from '../common/fieldErrors';
 import { nameProblem } from '../common/names';
 import { normaliseTags, tagsProblem } from '../common/tags';
+import { useApiForm } from '../common/useApiForm';
 
 export interface GroupValues {
   name: string;
@@ -17,12 +17,10 @@ export interface GroupValues {
 const FIELDS = ['name', 'screenIds', 'matchTags'];
 
 export function useGroupEditor(group: Group | null, onSaved: (group: Group) => void) {
-  const [values, setValues] = useState<GroupValues>({
-    name: group?.name ?? '',
-    screenIds: group?.screenIds ?? [],
-    matchTags: group?.matchTags ?? [],
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, setErrors, set, refused } = useApiForm<GroupValues>(
+    { name: group?.name ?? '', screenIds: group?.screenIds ?? [], matchTags: group?.matchTags ?? [] },
+    FIELDS,
+  );
   const save = useSaveGroup();
 
   return {
@@ -30,10 +28,7 @@ export function useGroupEditor(group: Group | null, onSaved: (group: Group) => v
     errors,
     saving: save.isPending,
     set: <K extends keyof GroupValues>(name: K, value: GroupValues[K]) =>
-      setValues((current) => ({
-        ...current,
-        [name]: name === 'matchTags' ? normaliseTags(value as string[]) : value,
-      })),
+      set(name, name === 'matchTags' ? (normaliseTags(value as string[]) as GroupValues[K]) : value),
     submit() {
       const found: FieldErrors = {};
       const name = nameProblem(values.name, 'Kitchens');
@@ -46,7 +41,7 @@ export function useGroupEditor(group: Group | null, onSaved: (group: Group) => v
       if (Object.keys(found).length > 0) return;
       save.mutate(
         { id: group?.id ?? null, body: { ...values, name: values.name.trim() } },
-        { onSuccess: onSaved, onError: (error) => setErrors(fieldErrorsOf(error, FIELDS)) },
+        { onSuccess: onSaved, onError: refused },
       );
     },
   };

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Loader, Stack } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useServices } from '../api/context';
 import { usePlaylist } from '../api/playlists';
 import { useMediaList } from '../api/queries';
-import { QueryError } from '../common/QueryError';
+import { DeleteRefusal } from '../common/DeleteRefusal';
+import { QueryStatus } from '../common/QueryStatus';
 import { PlaylistEditorView } from './PlaylistEditorView';
 import { usePlaylistDeletion } from './usePlaylistDeletion';
 import { usePlaylistEditor } from './usePlaylistEditor';
@@ -23,18 +24,7 @@ function Editor({ playlist, media }: { playlist: Playlist; media: Media[] }) {
   const deletion = usePlaylistDeletion(() => void navigate('/playlists'));
   return (
     <Stack gap="md">
-      {deletion.refusal !== null && (
-        <Alert
-          color="red"
-          variant="light"
-          title="Not deleted"
-          withCloseButton
-          onClose={deletion.dismiss}
-          role="alert"
-        >
-          {deletion.refusal}
-        </Alert>
-      )}
+      <DeleteRefusal message={deletion.refusal} onClose={deletion.dismiss} />
       <PlaylistEditorView
         editor={editor}
         media={media}
@@ -56,14 +46,7 @@ export function PlaylistPage() {
       <Anchor component={Link} to="/playlists" size="sm">
         ← All playlists
       </Anchor>
-      {playlist.isPending && <Loader />}
-      {playlist.error !== null && (
-        <QueryError
-          error={playlist.error}
-          title="Could not load this playlist"
-          onRetry={() => void playlist.refetch()}
-        />
-      )}
+      <QueryStatus query={playlist} title="Could not load this playlist" />
       {/* The draft lives on across saves: a remount would drop the save's own callbacks (its notification). */}
       {playlist.data !== undefined && (
         <Editor key={playlist.data.id} playlist={playlist.data} media={media.data ?? []} />

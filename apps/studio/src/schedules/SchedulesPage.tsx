@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Badge, Button, Group as Row, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group as Row, Select, Stack, Table, Text } from '@mantine/core';
 import { useGroups } from '../api/groups';
 import { usePlaylists } from '../api/playlists';
 import { useSchedules } from '../api/schedules';
 import type { Schedule } from '../api/types';
 import { DAYS, SCREEN_ZONE } from '../constants';
 import { EmptyState } from '../common/EmptyState';
+import { ListTable } from '../common/ListTable';
 import { PageHeader } from '../common/PageHeader';
-import { QueryError } from '../common/QueryError';
+import { QueryStatus } from '../common/QueryStatus';
 import { describeTargets } from '../targets/targets';
 import { addDays, timeOf } from './calendarDates';
 import { playlistColours } from './playlistColours';
@@ -92,14 +93,7 @@ export function SchedulesPage() {
         Times are in <strong>{week.zone}</strong>. Schedules in {SCREEN_ZONE_LABEL.toLowerCase()} show at
         their own times. Drag down a day to create a window.
       </Text>
-      {schedules.isPending && <Loader />}
-      {schedules.error !== null && (
-        <QueryError
-          error={schedules.error}
-          title="Could not load your schedules"
-          onRetry={() => void schedules.refetch()}
-        />
-      )}
+      <QueryStatus query={schedules} title="Could not load your schedules" />
       <WeekCalendar
         weekStart={week.weekStart}
         today={week.today}
@@ -110,54 +104,40 @@ export function SchedulesPage() {
         columnProps={drag.columnProps}
         onOpen={(schedule) => setEditing({ schedule, prefill: null })}
       />
-      {schedules.data?.length === 0 && (
-        <EmptyState title="No schedules yet" action={newButton}>
-          Drag down a day of the calendar to show a playlist at that time, every week.
-        </EmptyState>
-      )}
-      {schedules.data !== undefined && schedules.data.length > 0 && (
-        <Paper withBorder radius="md" p="xs">
-          <Table verticalSpacing="xs" highlightOnHover aria-label="Schedules">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Schedule</Table.Th>
-                <Table.Th>Playlist</Table.Th>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Dates</Table.Th>
-                <Table.Th>Screens</Table.Th>
-                <Table.Th>Priority</Table.Th>
-                <Table.Th>Time zone</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {schedules.data.map((schedule) => (
-                <Table.Tr
-                  key={schedule.id}
-                  onClick={() => setEditing({ schedule, prefill: null })}
-                  style={{ cursor: 'pointer', opacity: schedule.ended ? 0.55 : 1 }}
-                >
-                  <Table.Td fw={600}>{schedule.name}</Table.Td>
-                  <Table.Td>
-                    <Badge color={colours.get(schedule.playlist.id) ?? 'gray'} variant="light" tt="none">
-                      {schedule.playlist.name}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{describeWhen(schedule)}</Table.Td>
-                  <Table.Td>
-                    {schedule.startsOn} to {schedule.endsOn ?? 'no end'}
-                    {schedule.ended && ' (ended)'}
-                  </Table.Td>
-                  <Table.Td>{describeTargets(schedule.targets, groupNames)}</Table.Td>
-                  <Table.Td>{schedule.priority}</Table.Td>
-                  <Table.Td>
-                    {schedule.timezone === SCREEN_ZONE ? "Screen's own" : schedule.timezone}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      )}
+      <ListTable
+        items={schedules.data}
+        label="Schedules"
+        headers={['Schedule', 'Playlist', 'When', 'Dates', 'Screens', 'Priority', 'Time zone']}
+        spacing="xs"
+        empty={
+          <EmptyState title="No schedules yet" action={newButton}>
+            Drag down a day of the calendar to show a playlist at that time, every week.
+          </EmptyState>
+        }
+      >
+        {(schedule) => (
+          <Table.Tr
+            key={schedule.id}
+            onClick={() => setEditing({ schedule, prefill: null })}
+            style={{ cursor: 'pointer', opacity: schedule.ended ? 0.55 : 1 }}
+          >
+            <Table.Td fw={600}>{schedule.name}</Table.Td>
+            <Table.Td>
+              <Badge color={colours.get(schedule.playlist.id) ?? 'gray'} variant="light" tt="none">
+                {schedule.playlist.name}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{describeWhen(schedule)}</Table.Td>
+            <Table.Td>
+              {schedule.startsOn} to {schedule.endsOn ?? 'no end'}
+              {schedule.ended && ' (ended)'}
+            </Table.Td>
+            <Table.Td>{describeTargets(schedule.targets, groupNames)}</Table.Td>
+            <Table.Td>{schedule.priority}</Table.Td>
+            <Table.Td>{schedule.timezone === SCREEN_ZONE ? "Screen's own" : schedule.timezone}</Table.Td>
+          </Table.Tr>
+        )}
+      </ListTable>
     </Stack>
   );
 }

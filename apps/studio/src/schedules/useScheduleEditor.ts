@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useCheckOverlaps, useDeleteSchedule, useSaveSchedule } from '../api/schedules';
 import type { Schedule, ScheduleOverlaps } from '../api/types';
-import { fieldErrorsOf, type FieldErrors } from '../common/fieldErrors';
+import { useApiForm } from '../common/useApiForm';
 import {
   SCHEDULE_FIELDS,
   checkSchedule,
@@ -22,15 +22,15 @@ export interface ScheduleEditorInput {
 }
 
 export function useScheduleEditor({ schedule, prefill, today, onDone }: ScheduleEditorInput) {
-  const [values, setValues] = useState<ScheduleValues>(() =>
-    schedule === null ? newScheduleValues(today, prefill) : scheduleValuesOf(schedule),
+  const form = useApiForm<ScheduleValues>(
+    () => (schedule === null ? newScheduleValues(today, prefill) : scheduleValuesOf(schedule)),
+    SCHEDULE_FIELDS,
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, setErrors, refused } = form;
   const [overlaps, setOverlaps] = useState<ScheduleOverlaps | null>(null);
   const save = useSaveSchedule();
   const check = useCheckOverlaps();
   const remove = useDeleteSchedule();
-  const refused = (error: Error) => setErrors(fieldErrorsOf(error, SCHEDULE_FIELDS));
 
   /** The body to send, or null after showing what is wrong. */
   const body = () => {
@@ -48,7 +48,7 @@ export function useScheduleEditor({ schedule, prefill, today, onDone }: Schedule
     checking: check.isPending,
     deleting: remove.isPending,
     set<K extends keyof ScheduleValues>(name: K, value: ScheduleValues[K]) {
-      setValues((current) => ({ ...current, [name]: value }));
+      form.set(name, value);
       setOverlaps(null);
     },
     save() {
