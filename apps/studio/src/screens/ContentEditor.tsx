@@ -1,18 +1,7 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
+import { MediaSelect } from '../media/MediaSelect';
 import type { ContentSource, Media, ScreenPatch } from '../api/types';
 import {
   DEFAULT_ITEM_SECONDS,
@@ -22,6 +11,7 @@ import {
   type ContentDraft,
   type DraftRow,
 } from './contentDraft';
+import { DraftRowFields } from './DraftRowFields';
 
 export interface ContentEditorProps {
   sources: ContentSource[];
@@ -29,9 +19,6 @@ export interface ContentEditorProps {
   saving: boolean;
   onSave(content: NonNullable<ScreenPatch['content']>): void;
 }
-
-const mediaOptions = (media: Media[]) =>
-  media.map((file) => ({ value: file.id, label: `${file.filename} (${file.kind})` }));
 
 export function ContentEditor({ sources, media, saving, onSave }: ContentEditorProps) {
   const [draft, setDraft] = useState<ContentDraft>(() => draftOf(sources));
@@ -83,10 +70,8 @@ export function ContentEditor({ sources, media, saving, onSave }: ContentEditorP
       )}
       {draft.mode === 'media' && (
         <>
-          <Select
-            label="Image or video"
-            placeholder="Choose from the media library"
-            data={mediaOptions(media)}
+          <MediaSelect
+            media={media}
             value={draft.mediaId}
             error={errors.mediaId}
             searchable
@@ -106,48 +91,14 @@ export function ContentEditor({ sources, media, saving, onSave }: ContentEditorP
           {draft.rows.map((row, index) => (
             <Paper key={row.key} withBorder p="sm" radius="sm" data-testid="playlist-row">
               <Group align="flex-start" gap="sm" wrap="nowrap">
-                <Text fw={600} w={24} mt={30} ta="right">
-                  {index + 1}.
-                </Text>
-                {row.kind === 'url' ? (
-                  <TextInput
-                    label="Web page address"
-                    placeholder="https://example.com"
-                    value={row.src}
-                    style={{ flex: 1 }}
-                    error={errors[row.key]}
-                    onChange={(event) => updateRow(row.key, { src: event.currentTarget.value })}
-                  />
-                ) : (
-                  <Select
-                    label="Image or video"
-                    placeholder="Choose from the media library"
-                    data={mediaOptions(media)}
-                    value={row.mediaId}
-                    style={{ flex: 1 }}
-                    error={errors[row.key]}
-                    onChange={(mediaId) => updateRow(row.key, { mediaId })}
-                  />
-                )}
-                <NumberInput
-                  label="Seconds"
-                  min={1}
-                  w={110}
-                  value={row.seconds}
-                  onChange={(value) =>
-                    updateRow(row.key, { seconds: typeof value === 'number' ? value : Number(value) })
-                  }
+                <DraftRowFields
+                  row={row}
+                  index={index}
+                  media={media}
+                  error={errors[row.key]}
+                  onChange={(change) => updateRow(row.key, change)}
+                  onRemove={() => setDraft((d) => ({ ...d, rows: d.rows.filter((r) => r.key !== row.key) }))}
                 />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={28}
-                  size="lg"
-                  aria-label={`Remove item ${index + 1}`}
-                  onClick={() => setDraft((d) => ({ ...d, rows: d.rows.filter((r) => r.key !== row.key) }))}
-                >
-                  ✕
-                </ActionIcon>
               </Group>
             </Paper>
           ))}
