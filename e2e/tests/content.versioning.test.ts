@@ -52,14 +52,15 @@ describe('content versioning', () => {
   const setContent = async (content: unknown) =>
     (await api<{ content: { version: number } }>('PATCH', `/screens/${screenId}`, { content })).content
       .version;
-  /** Waits until the screen shows manifest `version` and returns what it shows. */
+  /** Waits until the screen shows an item of manifest `version` and returns what it shows. */
   const shown = async (version: number): Promise<ContentState> => {
     let state: ContentState = { version: null, item: null };
     await expect
       .poll(
         async () => {
           state = ((await player.contentState().catch(() => null)) ?? state) as ContentState;
-          return state.version;
+          // The manifest arrives a render before the player picks its first item: wait for both.
+          return state.item === null ? null : state.version;
         },
         { timeout: 20_000 },
       )
