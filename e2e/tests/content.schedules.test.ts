@@ -22,8 +22,10 @@ const MINUTE = 60_000;
 const WINDOW_LEAD_MS = 20_000;
 /** How late a switch may show on screen after its boundary (a frame, an image decode, a slow machine). */
 const SWITCH_SLACK_MS = 3000;
-/** An override reaches the screen within this (the issue's bound). */
+/** An override reaches the screen within this. */
 const OVERRIDE_MS = 2000;
+/** Longer than the content frame's getAppData poll (5 s): a stale answer of the player would show within it. */
+const APP_DATA_POLL_SLACK_MS = 7000;
 
 interface Screen {
   zone: string;
@@ -230,6 +232,13 @@ describe('schedules on a real player', () => {
       await api('DELETE', `/overrides/${override.id}`);
       // Back online first: the players reconnect after the restart, then the deletion reaches them.
       timings.overrideClearedAfterRestart = (await allShow('lobby', 60_000)) - deleted;
+      // And it stays cleared, though a player may still be backing off before it reconnects: its offline copy,
+      // which still has the override, must not win over the frame's live value at the next poll.
+      const stableUntil = Date.now() + APP_DATA_POLL_SLACK_MS;
+      while (Date.now() < stableUntil) {
+        expect(await Promise.all(screens.map(showing))).toEqual(screens.map(() => 'lobby'));
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     },
     3 * MINUTE,
   );

@@ -1,13 +1,14 @@
 // Where the content player learns what to show (docs/data-model.md §Content manifest): the player's getAppData (its
 // live value, or its local copy while offline), a realtime listen on players/{id}/app/data of its own, the player's
 // 'appData' event if it sends one, and a poll of getAppData as the fallback that always works. Every source feeds
-// one callback; the caller keeps whatever differs from what it shows. The realtime connection also tells whether
+// one callback, tagged with its kind; the caller chooses between them (appDataChoice.ts). The realtime connection also tells whether
 // the server is reachable and how far the server's clock is from this device's (the timeline follows the server's
 // time: docs/schedules.md §Player behaviour).
 
 import { createDatabase, onValue, ref, type Database, type Unsubscribe } from '@marquee/realtime';
 import type { Bridge } from '@marquee/bridge';
 import { INFO_CONNECTED_PATH, INFO_SERVER_TIME_OFFSET_PATH, playerBranchPath } from '@marquee/protocol';
+import type { AppDataSourceKind } from './appDataChoice';
 import type { PlayerApi } from './playerApi';
 import type { ContentConfig } from './runtimeConfig';
 
@@ -20,8 +21,10 @@ export interface AppDataSourceOptions {
   bridge: Bridge;
   api: PlayerApi;
   config: ContentConfig;
-  onValue(value: unknown, source: 'player' | 'realtime'): void;
+  onValue(value: unknown, source: AppDataSourceKind): void;
   onProblem(message: string): void;
+  /** The realtime listen on app/data was refused or ended: its last value is no longer live. */
+  onListenEnded?(): void;
   /** The realtime connection came up (true) or went down (false). */
   onConnected?(connected: boolean): void;
   /** The server's clock minus this device's, in ms, each time the realtime connection measures it. */
@@ -69,7 +72,10 @@ export function watchAppData(options: AppDataSourceOptions): () => void {
           onValue(
             ref(db, path),
             (snapshot) => !stopped && options.onValue(snapshot.val(), 'realtime'),
-            (error) => options.onProblem(`The realtime listen on app/data was refused: ${error.message}`),
+            (error) => {
+              options.onListenEnded?.();
+              options.onProblem(`The realtime listen on app/data was refused: ${error.message}`);
+            },
           ),
           onValue(ref(db, INFO_CONNECTED_PATH), (snapshot) => {
             if (!stopped) options.onConnected?.(snapshot.val() === true);

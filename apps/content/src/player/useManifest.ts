@@ -1,11 +1,13 @@
-// The manifest the screen shows: the latest value any source delivered that parses, kept while sources fall
-// silent (offline) or go null (the player is about to leave for the pairing page anyway). Beside it, what the
-// frame's own realtime connection says: whether it is up, and the server's clock offset. A value equal to the
-// last one is not parsed again (the player is polled every few seconds); every answer is still announced, since
-// an awake moment is when the timeline checks that the clock did not jump.
+// The manifest the screen shows: the latest value a source delivered that parses and that appDataChoice takes (the
+// frame's live listen over the player's possibly stale copy), kept while sources fall silent (offline) or go null
+// (the player is about to leave for the pairing page anyway). Beside it, what the frame's own realtime connection
+// says: whether it is up, and the server's clock offset. A value already taken is not parsed again (the player is
+// polled every few seconds); every answer is still announced, since an awake moment is when the timeline checks
+// that the clock did not jump.
 
 import { useEffect, useMemo, useState } from 'react';
 import type { Bridge } from '@marquee/bridge';
+import { createAppDataChoice } from '../platform/appDataChoice';
 import { watchAppData } from '../platform/appDataSource';
 import type { PlayerApi } from '../platform/playerApi';
 import type { ContentConfig } from '../platform/runtimeConfig';
@@ -38,25 +40,25 @@ export function useManifest(bridge: Bridge | null, api: PlayerApi, config: Conte
       console.warn('[marquee content]', message);
       api.log('warn', message).catch(() => {});
     };
-    let lastText: string | undefined;
+    const choice = createAppDataChoice();
     let measured = false;
     return watchAppData({
       bridge,
       api,
       config,
-      onValue: (value) => {
+      onValue: (value, source) => {
         listeners.forEach((listener) => listener());
-        const text = JSON.stringify(value ?? null);
-        if (text === lastText) return;
-        lastText = text;
+        if (!choice.offer(JSON.stringify(value ?? null), source)) return;
         const next = parseManifest(value);
         if (next === null) return;
         next.skipped.forEach(report);
         setManifest((current) => (sameManifest(current, next) ? current : next));
       },
       onProblem: report,
+      onListenEnded: () => choice.connected(false),
       onConnected: (up) => {
         measured ||= up;
+        choice.connected(up);
         setConnected(up);
       },
       onServerTimeOffset: (offset) => {
