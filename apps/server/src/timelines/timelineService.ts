@@ -10,12 +10,19 @@ import type { Kysely } from 'kysely';
 import { playerDocumentPath } from '@marquee/protocol';
 import { resolveTimeline, segmentAt, type Segment } from '@marquee/timeline';
 import type { Database, Screen } from '../db/schema';
-import { chunks, parseTargets, screensOfTargets } from '../groups/membership';
+import { ID_CHUNK, chunks, parseTargets, screensOfTargets } from '../groups/membership';
 import type { MediaCatalog } from '../media/mediaCatalog';
 import type { DocumentStore } from '../realtime/documentStore';
 import { parseStoredContent } from '../screens/content';
 import { TIMELINE_HORIZON_MS, TIMELINE_MIN_HORIZON_MS, payloadOf, type ScreenPayload } from './payload';
-import { loadOrgRules, ruleSetKey, rulesOfScreens, type OrgRules, type ScreenRules } from './screenRules';
+import {
+  OWN_ITEMS_KEY,
+  loadOrgRules,
+  ruleSetKey,
+  rulesOfScreens,
+  type OrgRules,
+  type ScreenRules,
+} from './screenRules';
 
 /** Screens compiled between two yields to the event loop. */
 const BATCH_SIZE = 200;
@@ -44,6 +51,17 @@ interface RowWrite {
   issue: boolean;
 }
 
+/** A row write planned: what to set, or null when the row already holds it. */
+interface RowPlan extends RowWrite {
+  set: {
+    content: string;
+    content_version: number;
+    timeline_hash: string;
+    timeline_until: number;
+    content_version_at?: number;
+  } | null;
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class TimelineService {
@@ -53,21 +71,33 @@ export class TimelineService {
     this.db = options.db;
   }
 
-  /** Refreshes the timelines of the organisation's screens named; answers how many got a new version. */
+  /**
+   * Refreshes the timelines of the organisation's screens named; answers how many got a new version. A screen whose
+   * row changed between its read and its write is refreshed again from a fresh read.
+   */
   async refresh(orgId: string, screenIds: Iterable<string>, refresh: RefreshOptions = {}): Promise<number> {
-    const ids = [...new Set(screenIds)];
+    let pending = [...new Set(screenIds)];
     let raised = 0;
-    for (const [index, part] of chunks(ids, BATCH_SIZE).entries()) {
-      if (index > 0) await yieldToEventLoop();
-      const now = this.options.clock();
-      const org = await loadOrgRules(this.db, orgId, now);
-      const screens = await this.db
-        .selectFrom('screens')
-        .selectAll()
-        .where('org_id', '=', orgId)
-        .where('id', 'in', part)
-        .execute();
-      raised += await this.write(orgId, org, screens, now, refresh);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt === UPDATE_ATTEMPTS) {
+        throw new Error(`Screens ${pending.join(', ')} changed concurrently ${UPDATE_ATTEMPTS} times`);
+      }
+      const lost: string[] = [];
+      for (const [index, part] of chunks(pending, BATCH_SIZE).entries()) {
+        if (index > 0 || attempt > 0) await yieldToEventLoop();
+        const now = this.options.clock();
+        const org = await loadOrgRules(this.db, orgId, now);
+        const screens = await this.db
+          .selectFrom('screens')
+          .selectAll()
+          .where('org_id', '=', orgId)
+          .where('id', 'in', part)
+          .execute();
+        const written = await this.write(orgId, org, screens, now, refresh);
+        raised += written.raised;
+        lost.push(...written.lost);
+      }
+      pending = lost;
     }
     return raised;
   }
@@ -158,84 +188,78 @@ export class TimelineService {
     screens: readonly Screen[],
     now: number,
     refresh: RefreshOptions,
-  ): Promise<number> {
+  ): Promise<{ raised: number; lost: string[] }> {
     const batch = await rulesOfScreens(this.options, orgId, org, screens);
     const segmentsByKey = new Map<string, Segment[]>();
+    // Screens with the same rules and own items get the same payload object: one to build, hash and serialise.
+    const payloadsByKey = new Map<string, ScreenPayload>();
     const planned = batch.screens.map((entry) => {
       const key = ruleSetKey(entry.rules);
-      let segments = segmentsByKey.get(key);
-      if (segments === undefined) {
-        segmentsByKey.set(key, (segments = resolveTimeline(entry.rules, now, now + TIMELINE_HORIZON_MS)));
+      const payloadKey =
+        entry.defaultKey === OWN_ITEMS_KEY
+          ? `${key}|${JSON.stringify(entry.playlists.get(OWN_ITEMS_KEY)?.sources)}`
+          : key;
+      let payload = payloadsByKey.get(payloadKey);
+      if (payload === undefined) {
+        let segments = segmentsByKey.get(key);
+        if (segments === undefined) {
+          segmentsByKey.set(key, (segments = resolveTimeline(entry.rules, now, now + TIMELINE_HORIZON_MS)));
+        }
+        payload = payloadOf(entry, segments, batch.media, this.options.publicUrl, now);
+        payloadsByKey.set(payloadKey, payload);
       }
-      return { entry, payload: payloadOf(entry, segments, batch.media, this.options.publicUrl, now) };
+      return { entry, payload };
     });
-    // The batch's rows in one transaction (one commit, not one per screen); a row changed meanwhile is tried again
-    // on its own. Their document updates then go together, sharing the store's group commits.
-    const written = await this.db.transaction().execute(async (trx) => {
-      const outcomes: (RowWrite | null)[] = [];
-      for (const { entry, payload } of planned) {
-        outcomes.push(await this.writeRow(trx, entry.screen, payload, entry, now, refresh));
-      }
-      return outcomes;
-    });
-    const results = await Promise.allSettled(
-      planned.map(({ entry, payload }, k) =>
-        this.writeScreen(entry.screen, payload, entry, now, refresh, written[k] ?? null),
+    // The batch's rows in one transaction (one commit, not one per screen); their document updates then go
+    // together, sharing the store's group commits.
+    const written = await this.db.transaction().execute((trx) =>
+      this.writeRows(
+        trx,
+        planned.map(({ entry, payload }) => ({ row: entry.screen, payload, entry })),
+        now,
+        refresh,
       ),
     );
+    const lost: string[] = [];
+    const documents: Promise<boolean>[] = [];
+    planned.forEach(({ entry, payload }, k) => {
+      const outcome = written[k];
+      if (outcome === null || outcome === undefined) lost.push(entry.screen.id);
+      else documents.push(this.writeDocument(entry.screen, payload, outcome, refresh));
+    });
+    const results = await Promise.allSettled(documents);
     const failed = results.find((result) => result.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
-    return results.filter((result) => result.status === 'fulfilled' && result.value).length;
+    const raised = results.filter((result) => result.status === 'fulfilled' && result.value).length;
+    return { raised, lost };
   }
 
-  /**
-   * Writes one screen's row (unless `written` says how its first try went) and document; true when its version
-   * rose.
-   */
-  private async writeScreen(
-    first: Screen,
+  /** Writes the screen's player document as its row now says; true when its version rose. */
+  private async writeDocument(
+    row: Screen,
     payload: ScreenPayload,
-    entry: ScreenRules,
-    now: number,
+    outcome: RowWrite,
     refresh: RefreshOptions,
-    written: RowWrite | null | undefined,
   ): Promise<boolean> {
-    let row: Screen | undefined = first;
-    let outcome = written;
-    for (let attempt = 0; attempt < UPDATE_ATTEMPTS && row !== undefined; attempt++) {
-      outcome ??= await this.writeRow(this.db, row, payload, entry, now, refresh);
-      if (outcome === null) {
-        row = await this.db.selectFrom('screens').selectAll().where('id', '=', row.id).executeTakeFirst();
-        outcome = undefined;
-        continue;
+    const extra = refresh.documentUpdates?.get(row.id) ?? {};
+    if (row.player_id !== null && (outcome.issue || Object.keys(extra).length > 0)) {
+      const updates: Record<string, unknown> = { ...extra };
+      if (outcome.issue) {
+        updates['app/data'] = { version: outcome.version, items: payload.items, timeline: payload.timeline };
       }
-      const extra = refresh.documentUpdates?.get(row.id) ?? {};
-      if (row.player_id !== null && (outcome.issue || Object.keys(extra).length > 0)) {
-        const updates: Record<string, unknown> = { ...extra };
-        if (outcome.issue) {
-          updates['app/data'] = {
-            version: outcome.version,
-            items: payload.items,
-            timeline: payload.timeline,
-          };
-        }
-        await this.options.documents.update(playerDocumentPath(row.player_id), updates);
-      }
-      return outcome.changed;
+      await this.options.documents.update(playerDocumentPath(row.player_id), updates);
     }
-    if (row === undefined) return false;
-    throw new Error(`Screen ${first.id} changed concurrently ${UPDATE_ATTEMPTS} times`);
+    return outcome.changed;
   }
 
-  /** Updates the screen's row if it is still as read; null when it changed meanwhile. */
-  private async writeRow(
-    db: Kysely<Database>,
+  /** What writing `payload` to the screen's row means: its version, whether it changed, what to set (if anything). */
+  private planRow(
     row: Screen,
     payload: ScreenPayload,
     entry: ScreenRules,
     now: number,
     refresh: RefreshOptions,
-  ): Promise<RowWrite | null> {
+  ): RowPlan {
     const content = parseStoredContent(row.content, row.content_version);
     // A screen's first timeline (just paired, or written before timelines existed) shows what its manifest already
     // shows unless rules reach it: then it is the same version.
@@ -248,37 +272,103 @@ export class TimelineService {
     // The timeline is written when what shows changed, when it was never written, and when it is issued again.
     const issue = changed || refresh.reissue === true || row.timeline_hash === null;
     const version = changed ? Math.max(content.version, row.content_version) + 1 : row.content_version;
-    const result = await db
-      .updateTable('screens')
-      .set({
-        content: JSON.stringify({ version, items: payload.items, sources: content.sources }),
-        content_version: version,
-        timeline_hash: payload.hash,
-        ...(issue ? { timeline_until: payload.timeline.horizonEnd } : {}),
-        ...(changed ? { content_version_at: now } : {}),
-      })
-      .where('id', '=', row.id)
-      .where('content_version', '=', row.content_version)
-      // A change of the screen's own items meanwhile must not be written over.
-      .where('content', '=', row.content)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return null;
-    if (changed) await this.recordOverrides(db, row.id, entry, version);
-    return { version, changed, issue };
+    // Nothing to write when not issued: the row already holds this timeline (most members of an edited group).
+    const set = issue
+      ? {
+          content: JSON.stringify({ version, items: payload.items, sources: content.sources }),
+          content_version: version,
+          timeline_hash: payload.hash,
+          timeline_until: payload.timeline.horizonEnd,
+          ...(changed ? { content_version_at: now } : {}),
+        }
+      : null;
+    return { version, changed, issue, set };
   }
 
-  /** The first version carrying each override to the screen (an override is applied once the player reports it). */
+  /**
+   * Updates the screens' rows where each is still as read; an outcome is null for a row changed meanwhile. Rows
+   * read alike (same version, content and timeline) that get the same payload go in one statement: a group's
+   * members usually do, and 20,000 single-row updates cost more than the rest of the refresh.
+   */
+  private async writeRows(
+    db: Kysely<Database>,
+    planned: readonly { row: Screen; payload: ScreenPayload; entry: ScreenRules }[],
+    now: number,
+    refresh: RefreshOptions,
+  ): Promise<(RowWrite | null)[]> {
+    const outcomes: (RowWrite | null)[] = [];
+    const payloads = new Map<ScreenPayload, number>();
+    const alike = new Map<string, { plan: RowPlan; first: (typeof planned)[number]; indices: number[] }>();
+    planned.forEach((item, index) => {
+      const plan = this.planRow(item.row, item.payload, item.entry, now, refresh);
+      outcomes.push({ version: plan.version, changed: plan.changed, issue: plan.issue });
+      if (plan.set === null) return;
+      let payloadIndex = payloads.get(item.payload);
+      if (payloadIndex === undefined) payloads.set(item.payload, (payloadIndex = payloads.size));
+      const { row } = item;
+      const key = JSON.stringify([payloadIndex, row.content_version, row.timeline_hash, row.content]);
+      const group = alike.get(key);
+      if (group === undefined) alike.set(key, { plan, first: item, indices: [index] });
+      else group.indices.push(index);
+    });
+    for (const { plan, first, indices } of alike.values()) {
+      const set = plan.set!;
+      for (const part of chunks(indices)) {
+        const ids = part.map((index) => planned[index]!.row.id);
+        const result = await db
+          .updateTable('screens')
+          .set(set)
+          .where('id', 'in', ids)
+          .where('content_version', '=', first.row.content_version)
+          // A change of the screen's own items meanwhile must not be written over.
+          .where('content', '=', first.row.content)
+          .executeTakeFirst();
+        let done = part;
+        if (Number(result.numUpdatedRows) !== part.length) {
+          // Some changed meanwhile: those that hold what was just set are written, the others are tried again.
+          const holding = await db
+            .selectFrom('screens')
+            .select('id')
+            .where('id', 'in', ids)
+            .where('content_version', '=', set.content_version)
+            .where('content', '=', set.content)
+            .execute();
+          const written = new Set(holding.map((row) => row.id));
+          done = part.filter((index) => written.has(planned[index]!.row.id));
+          for (const index of part) if (!written.has(planned[index]!.row.id)) outcomes[index] = null;
+        }
+        if (plan.changed) {
+          await this.recordOverrides(
+            db,
+            done.map((index) => planned[index]!.row.id),
+            first.entry,
+            plan.version,
+          );
+        }
+      }
+    }
+    return outcomes;
+  }
+
+  /** The first version carrying each override to the screens (an override is applied once the player reports it). */
   private async recordOverrides(
     db: Kysely<Database>,
-    screenId: string,
+    screenIds: readonly string[],
     entry: ScreenRules,
     version: number,
   ): Promise<void> {
-    if (entry.rules.overrides.length === 0) return;
-    await db
-      .insertInto('override_screens')
-      .values(entry.rules.overrides.map((rule) => ({ override_id: rule.id, screen_id: screenId, version })))
-      .onConflict((oc) => oc.columns(['override_id', 'screen_id']).doNothing())
-      .execute();
+    const { overrides } = entry.rules;
+    if (overrides.length === 0 || screenIds.length === 0) return;
+    for (const part of chunks(screenIds, Math.max(1, Math.floor(ID_CHUNK / overrides.length)))) {
+      await db
+        .insertInto('override_screens')
+        .values(
+          part.flatMap((screenId) =>
+            overrides.map((rule) => ({ override_id: rule.id, screen_id: screenId, version })),
+          ),
+        )
+        .onConflict((oc) => oc.columns(['override_id', 'screen_id']).doNothing())
+        .execute();
+    }
   }
 }
