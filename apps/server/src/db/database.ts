@@ -5,8 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
+import { CooperativeDriver } from './cooperativeDriver';
 import type { Database } from './schema';
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
@@ -61,6 +69,13 @@ function cachingSqlite(sqlite: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
+/** Kysely's SQLite dialect whose queries give the event loop a turn now and then (cooperativeDriver.ts). */
+class CooperativeSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    return new CooperativeDriver(super.createDriver());
+  }
+}
+
 function openSqlite(options: OpenDatabaseOptions): DatabaseHandle {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, options.sqliteFile ?? DEFAULT_SQLITE_FILE);
@@ -71,7 +86,9 @@ function openSqlite(options: OpenDatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new CooperativeSqliteDialect({ database: cachingSqlite(sqlite) }),
+  });
   return {
     db,
     dialect: 'sqlite',
