@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_STRING_BYTES, REALTIME_MAX_DEPTH } from './constants';
 import { RealtimeValidationError, isValidKey } from './realtimePath';
-import type { RealtimeValue } from './realtimeValue';
+import type { RealtimeObject, RealtimeValue } from './realtimeValue';
 import {
   SERVER_TIMESTAMP,
   isServerTimestamp,
+  isSharedForm,
+  shareValue,
   normalizeForWrite,
   resolveServerValues,
   restoreArrays,
@@ -267,5 +269,56 @@ describe('server timestamps', () => {
     expect((resolveServerValues(withShared, 1) as Record<string, unknown>).untouched).toBe(untouched);
     expect(resolveServerValues(untouched, 1)).toBe(untouched);
     expect(resolveServerValues(SERVER_TIMESTAMP, 7)).toBe(7);
+  });
+});
+
+describe('shareValue', () => {
+  const timeline = () => ({
+    zone: 'Europe/London',
+    segments: [
+      { start: 1, end: 2 },
+      { start: 2, end: 3 },
+    ],
+    none: null,
+  });
+
+  it('gives every write of a shared value the same frozen stored form, as a fresh value would be stored', () => {
+    const shared = shareValue(timeline());
+    const first = normalizeForWrite({ version: 1, timeline: shared }, 'players/a/app/data') as RealtimeObject;
+    const second = normalizeForWrite(
+      { version: 2, timeline: shared },
+      'players/b/app/data',
+    ) as RealtimeObject;
+    expect(first.timeline).toBe(second.timeline);
+    expect(first.timeline).toEqual(normalizeForWrite(timeline()));
+    expect(Object.isFrozen(first.timeline)).toBe(true);
+    expect(isSharedForm(first.timeline as object)).toBe(true);
+    // The unshared parts are the writer's own.
+    expect(first).not.toBe(second);
+    expect(isSharedForm(first)).toBe(false);
+  });
+
+  it('reads a shared form back once, frozen, like any other value', () => {
+    const stored = normalizeForWrite(shareValue(timeline()), 'players/a/app/data');
+    const read = restoreArrays(stored);
+    expect(read).toEqual(restoreArrays(normalizeForWrite(timeline())));
+    expect(restoreArrays(stored)).toBe(read);
+    expect(Object.isFrozen(read)).toBe(true);
+  });
+
+  it('freezes the value itself, and still refuses it deeper than the depth limit', () => {
+    const shared = shareValue(timeline());
+    expect(Object.isFrozen(shared.segments[0])).toBe(true);
+    let deep: Record<string, unknown> = { leaf: shared };
+    for (let depth = 0; depth < REALTIME_MAX_DEPTH; depth++) deep = { next: deep };
+    expect(() => normalizeForWrite(deep)).toThrow(RealtimeValidationError);
+  });
+
+  it('leaves values that were never shared unfrozen and unshared', () => {
+    const value = timeline();
+    const stored = normalizeForWrite(value) as RealtimeObject;
+    expect(Object.isFrozen(value)).toBe(false);
+    expect(Object.isFrozen(stored)).toBe(false);
+    expect(isSharedForm(stored)).toBe(false);
   });
 });

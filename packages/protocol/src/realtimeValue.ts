@@ -112,7 +112,47 @@ function normalize(value: unknown, path: string[], top: boolean): RealtimeValue 
   throw invalid(path, `unsupported type ${typeof value}`);
 }
 
+// ---- shared values: one stored form for a value written unchanged into many trees ----
+
+/** Values marked by shareValue, with their stored forms by the depth they were validated at. */
+const sharedValues = new WeakMap<object, Map<number, RealtimeValue>>();
+/** Every object of a shared stored form, with its read form once restoreArrays built it. */
+const sharedForms = new WeakMap<object, RealtimeJson | undefined>();
+
+function deepFreeze<T>(value: T, register?: WeakMap<object, RealtimeJson | undefined>): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child, register);
+  register?.set(value, undefined);
+  return Object.freeze(value);
+}
+
+/**
+ * Marks `value` as written unchanged into many trees (a timeline every screen of a group gets): its stored form is
+ * validated and built once (per depth) and shared, deep-frozen, by every tree it is written into, and read forms and
+ * hashes of it are built once too. `value` is deep-frozen, so it cannot change behind their back. Answers `value`.
+ */
+export function shareValue<T extends object>(value: T): T {
+  if (!sharedValues.has(value)) sharedValues.set(value, new Map());
+  return deepFreeze(value);
+}
+
+/** Whether `value` is (part of) a shared stored form: immutable, so what is derived from it may be kept. */
+export function isSharedForm(value: object): boolean {
+  return sharedForms.has(value);
+}
+
 function normalizeObject(value: object, path: string[]): RealtimeValue {
+  const forms = sharedValues.get(value);
+  if (forms === undefined) return buildObject(value, path);
+  let form = forms.get(path.length);
+  if (form === undefined) {
+    form = deepFreeze(buildObject(value, path), sharedForms);
+    forms.set(path.length, form);
+  }
+  return form;
+}
+
+function buildObject(value: object, path: string[]): RealtimeValue {
   const isArray = Array.isArray(value);
   if (!isArray && !isPlainObject(value)) {
     throw invalid(path, `only plain objects and arrays can be written (got ${typeName(value)})`);
@@ -184,6 +224,14 @@ const MAX_INDEX = 2 ** 31 - 1;
  */
 export function restoreArrays(value: RealtimeValue): RealtimeJson {
   if (value === null || typeof value !== 'object') return value;
+  if (!sharedForms.has(value)) return buildReadForm(value);
+  // A shared stored form reads the same everywhere: built once, frozen, and shared by every reader.
+  let read = sharedForms.get(value);
+  if (read === undefined) sharedForms.set(value, (read = deepFreeze(buildReadForm(value))));
+  return read;
+}
+
+function buildReadForm(value: RealtimeObject): RealtimeJson {
   const keys = Object.keys(value);
   let maxIndex = -1;
   let allIndices = keys.length > 0;

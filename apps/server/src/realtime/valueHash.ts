@@ -2,10 +2,20 @@
 // stored-form value (object keys sorted), so equal values hash alike whatever their key order.
 
 import { createHash } from 'node:crypto';
-import type { RealtimeValue } from '@marquee/protocol';
+import { isSharedForm, type RealtimeObject, type RealtimeValue } from '@marquee/protocol';
+
+/** Canonical texts of shared stored forms (immutable; a group's timeline is hashed for every screen's event). */
+const sharedTexts = new WeakMap<object, string>();
 
 function canonical(value: RealtimeValue): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (!isSharedForm(value)) return canonicalObject(value);
+  let text = sharedTexts.get(value);
+  if (text === undefined) sharedTexts.set(value, (text = canonicalObject(value)));
+  return text;
+}
+
+function canonicalObject(value: RealtimeObject): string {
   const keys = Object.keys(value).sort();
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key] ?? null)}`).join(',')}}`;
 }

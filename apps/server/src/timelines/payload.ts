@@ -4,7 +4,7 @@
 // and segments (which follow from the rest), so the version rises only when what the screen shows changes.
 
 import { createHash } from 'node:crypto';
-import type { AppDataItem } from '@marquee/protocol';
+import { shareValue, type AppDataItem } from '@marquee/protocol';
 import type { PlayerTimeline, Segment } from '@marquee/timeline';
 import type { MediaRef } from '../media/mediaCatalog';
 import { buildItems } from '../screens/content';
@@ -38,10 +38,11 @@ export function payloadOf(
   const hash = createHash('sha256')
     .update(JSON.stringify({ rules: entry.rules, playlists, items }))
     .digest('base64url');
+  // Written unchanged into the document of every screen sharing these rules: stored, read and hashed once.
   return {
-    items,
+    items: shareValue(items),
     hash,
-    timeline: {
+    timeline: shareValue({
       timezone: entry.rules.timezone,
       generatedAt,
       horizonEnd: generatedAt + TIMELINE_HORIZON_MS,
@@ -54,6 +55,6 @@ export function payloadOf(
         playlistIds: segment.playlistIds,
         message: segment.message,
       })),
-    },
+    }),
   };
 }
