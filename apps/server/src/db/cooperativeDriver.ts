@@ -6,6 +6,7 @@
 // connection (the realtime store's group commit) would then run in the middle of it.
 
 import type { DatabaseConnection, Driver, QueryCompiler, TransactionSettings } from 'kysely';
+import { nextTurn } from '../eventLoop';
 
 /** How long queries may run back to back before the next one waits for a turn of the event loop. */
 export const QUERY_SLICE_MS = 10;
@@ -15,7 +16,7 @@ export function eventLoopTurns(now: () => number = () => performance.now()): () 
   let since = now();
   return async () => {
     if (now() - since < QUERY_SLICE_MS) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     since = now();
   };
 }

@@ -1,12 +1,13 @@
 // Remote commands as action flags (docs/player.md §Action flags): raising a command sets
 // players/{id}/action_flags/{name} (the tree is the queue: a player that is away runs it when it comes back) and
 // records it in the commands table; the player's acknowledgement clears the flag and marks its pending commands
-// acknowledged. One command raised on a whole fleet is one call: the flags join the realtime store's group commit
-// and the rows go in one transaction.
+// acknowledged. One command raised on a whole fleet is one call: the flags join the realtime store's group commit,
+// set a slice at a time, and the rows go in transactions of 2,000, with turns of the event loop between them.
 
 import type { Kysely } from 'kysely';
 import { playerBranchPath, type ActionFlags } from '@marquee/protocol';
 import type { Database } from '../db/schema';
+import { nextTurn } from '../eventLoop';
 import { newId } from '../ids';
 import type { DocumentStore } from '../realtime/documentStore';
 
@@ -32,6 +33,10 @@ export interface RaisedCommand {
 
 /** Rows per INSERT, well below SQLite's limit of bound variables. */
 const INSERT_CHUNK = 500;
+/** Flags set between two turns of the event loop: a fleet's 20,000 at once held it for a third of a second. */
+const SET_SLICE = 500;
+/** Command rows per transaction: each commits on its own, so the event loop gets a turn between them. */
+const ROWS_PER_TRANSACTION = 2000;
 
 export class CommandFlags {
   constructor(
@@ -48,11 +53,16 @@ export class CommandFlags {
   ): Promise<RaisedCommand[]> {
     const value = param ?? true;
     const raisedAt = this.clock();
-    await Promise.all(
-      targets.map((target) =>
-        this.documents.set(playerBranchPath(target.playerId, 'action_flags', name), value),
-      ),
-    );
+    const sets: Promise<unknown>[] = [];
+    for (let start = 0; start < targets.length; start += SET_SLICE) {
+      if (start > 0) await nextTurn();
+      for (const target of targets.slice(start, start + SET_SLICE)) {
+        const set = this.documents.set(playerBranchPath(target.playerId, 'action_flags', name), value);
+        set.catch(() => {}); // awaited below with the others; not unhandled while the next slice waits
+        sets.push(set);
+      }
+    }
+    await Promise.all(sets);
     const rows = targets.map((target) => ({
       id: newId(raisedAt),
       player_id: target.playerId,
@@ -63,15 +73,19 @@ export class CommandFlags {
       raised_at: raisedAt,
       acknowledged_at: null,
     }));
-    const chunks: (typeof rows)[] = [];
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      chunks.push(rows.slice(start, start + INSERT_CHUNK));
-    }
-    if (chunks.length === 1) {
-      await this.db.insertInto('commands').values(rows).execute();
-    } else if (chunks.length > 1) {
+    for (let start = 0; start < rows.length; start += ROWS_PER_TRANSACTION) {
+      const part = rows.slice(start, start + ROWS_PER_TRANSACTION);
+      if (part.length <= INSERT_CHUNK) {
+        await this.db.insertInto('commands').values(part).execute();
+        continue;
+      }
       await this.db.transaction().execute(async (trx) => {
-        for (const chunk of chunks) await trx.insertInto('commands').values(chunk).execute();
+        for (let from = 0; from < part.length; from += INSERT_CHUNK) {
+          await trx
+            .insertInto('commands')
+            .values(part.slice(from, from + INSERT_CHUNK))
+            .execute();
+        }
       });
     }
     return rows.map((row) => ({

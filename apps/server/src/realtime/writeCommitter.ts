@@ -69,4 +69,4 @@ export function lostTooOften(docPath: string): Error {
   return new Error(`Write to ${docPath} lost to concurrent writers ${MAX_ATTEMPTS} times`);
 }
 
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export { nextTurn } from '../eventLoop';

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { playerDocumentPath } from '@marquee/protocol';
 import { resolveTimeline, segmentAt, type Segment } from '@marquee/timeline';
 import type { Database, Screen } from '../db/schema';
+import { nextTurn } from '../eventLoop';
 import { ID_CHUNK, chunks, parseTargets, screensOfTargets } from '../groups/membership';
 import type { MediaCatalog } from '../media/mediaCatalog';
 import type { DocumentStore } from '../realtime/documentStore';
@@ -62,8 +63,6 @@ interface RowPlan extends RowWrite {
   } | null;
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export class TimelineService {
   private readonly db: Kysely<Database>;
 
@@ -84,7 +83,7 @@ export class TimelineService {
       }
       const lost: string[] = [];
       for (const [index, part] of chunks(pending, BATCH_SIZE).entries()) {
-        if (index > 0 || attempt > 0) await yieldToEventLoop();
+        if (index > 0 || attempt > 0) await nextTurn();
         const now = this.options.clock();
         const org = await loadOrgRules(this.db, orgId, now);
         const screens = await this.db
