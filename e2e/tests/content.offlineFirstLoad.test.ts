@@ -44,6 +44,12 @@ describe('content player offline from its first load', () => {
     const online = await contentFrame(page, '/content/');
     await online.getByRole('heading', { name: 'This screen is paired' }).waitFor({ timeout: 20_000 });
     await contentWorkerActive(online);
+    // And in control of the page that registered it (it claims its clients when it activates).
+    await expect
+      .poll(() => online.evaluate(() => navigator.serviceWorker.controller?.state ?? null), {
+        timeout: 10_000,
+      })
+      .toBe('activated');
 
     await stage.server.stop();
     try {

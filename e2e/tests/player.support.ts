@@ -91,14 +91,16 @@ export async function contentFrame(page: Page, path: string): Promise<Frame> {
   );
   // The player may replace the frame element while it settles (a new URL, a re-render): retry until the frame
   // found is attached and shows `path`.
+  let shown = 'no frame';
   for (let attempt = 1; ; attempt += 1) {
     try {
       const frame = await (await page.waitForSelector(FRAME)).contentFrame();
       if (frame !== null && new URL(frame.url()).pathname.startsWith(path)) return frame;
+      shown = frame === null ? 'a detached frame' : frame.url();
     } catch (error) {
       if (attempt >= 50) throw error;
     }
-    if (attempt >= 50) throw new Error(`no content frame showing ${path}`);
+    if (attempt >= 50) throw new Error(`no content frame showing ${path}: it shows ${shown}`);
     await page.waitForTimeout(100);
   }
 }
