@@ -19,3 +19,4 @@ export * from './screens';
 export * from './targets';
 export * from './timeline';
 export * from './timeZone';
+export * from './webhookEvents';

@@ -20,6 +20,7 @@ export * from './pairingCode';
 export * from './passwordPolicy';
 export * from './playerDocument';
 export * from './playerStats';
+export * from './plays';
 export * from './queryId';
 export * from './queryString';
 export * from './realtimeMessages';
