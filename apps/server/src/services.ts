@@ -31,6 +31,8 @@ import { ScheduleService } from './schedules/scheduleService';
 import { ScreenService } from './screens/screenService';
 import { startTimelineSweep, type SweepTimers } from './timelines/timelineSweep';
 import { TimelineService } from './timelines/timelineService';
+import { DeliveryWorker, nodeDeliveryTimers, type DeliveryTimers } from './webhooks/deliveryWorker';
+import { WebhookService } from './webhooks/webhookService';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -84,6 +86,10 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** Prometheus metrics of this instance (served at /metrics). */
   metrics: Metrics;
+  /** Webhooks, and the event sink domains emit through (`webhooks.emit`). */
+  webhooks: WebhookService;
+  /** This node's sender of webhook deliveries. */
+  webhookWorker: DeliveryWorker;
 }
 
 export interface ServiceOptions {
@@ -101,6 +107,10 @@ export interface ServiceOptions {
   mediaMaxBytes?: number;
   /** The timeline sweep's timers (default setInterval, unref'd); tests pass their own or none. */
   sweepTimers?: SweepTimers | null;
+  /** The webhook delivery worker's timers (default Node's, unref'd); null: not started (tests run it by hand). */
+  webhookTimers?: DeliveryTimers | null;
+  /** A webhook receiver's time to answer (default 10 s). */
+  webhookTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -214,6 +224,14 @@ export async function createServices(
       groups,
       playlists,
     });
+    const webhookWorker = new DeliveryWorker({
+      db: database.db,
+      clock,
+      timers: options.webhookTimers ?? nodeDeliveryTimers,
+      timeoutMs: options.webhookTimeoutMs,
+      onError: (error) => onBackgroundError(error, 'webhook deliveries'),
+    });
+    const webhooks = new WebhookService({ db: database.db, clock, onStored: () => webhookWorker.wake() });
     const rules = { db: database.db, clock, groups, playlists, timelines };
     const stopSweep = startTimelineSweep(
       timelines,
@@ -256,11 +274,15 @@ export async function createServices(
       metrics: new Metrics(database.db, {
         redisConnected: config.redisUrl === null ? undefined : () => shared.status === 'ready',
       }),
+      webhooks,
+      webhookWorker,
     };
+    if (options.webhookTimers !== null) webhookWorker.start();
     return {
       services,
       async close() {
         stopSweep();
+        await webhookWorker.stop();
         await documents.drain();
         if (ownsPubSub) await shared.close();
         if (rateLimitRedis !== null) await closeRedisClient(rateLimitRedis);

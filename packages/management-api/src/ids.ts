@@ -24,6 +24,7 @@ export const PlaylistIdParams = serverIdParams('playlist');
 export const GroupIdParams = serverIdParams('group');
 export const ScheduleIdParams = serverIdParams('schedule');
 export const OverrideIdParams = serverIdParams('override');
+export const WebhookIdParams = serverIdParams('webhook');
 export const PlayerIdParams = z.object({
   playerId: z.string().regex(PLAYER_ID_PATTERN, 'must be a player id'),
 });

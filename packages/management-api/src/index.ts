@@ -20,3 +20,4 @@ export * from './targets';
 export * from './timeline';
 export * from './timeZone';
 export * from './webhookEvents';
+export * from './webhooks';

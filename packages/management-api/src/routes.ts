@@ -41,6 +41,7 @@ import {
   PlaylistIdParams,
   ScheduleIdParams,
   ScreenIdParams,
+  WebhookIdParams,
 } from './ids';
 import { MediaDeletedSchema, MediaListSchema, MediaViewSchema } from './media';
 import { OverrideListSchema, OverrideRequestSchema, OverrideViewSchema } from './overrides';
@@ -67,6 +68,14 @@ import {
   UnpairAnswerSchema,
 } from './screens';
 import { TimelineAnswerSchema, TimelineQuerySchema } from './timeline';
+import {
+  CreatedWebhookSchema,
+  DeliveryPageSchema,
+  DeliveryQuerySchema,
+  TestDeliverySchema,
+  WebhookListSchema,
+  WebhookRequestSchema,
+} from './webhooks';
 
 /** Where the management API is served. */
 export const MANAGEMENT_API_PREFIX = '/api/v1';
@@ -267,6 +276,28 @@ export const MANAGEMENT_ROUTES = {
   },
   listOverrides: { method: 'GET', path: '/overrides', response: { 200: OverrideListSchema } },
   deleteOverride: { method: 'DELETE', path: '/overrides/:id', ...override, ...deleted },
+
+  createWebhook: {
+    method: 'POST',
+    path: '/webhooks',
+    body: WebhookRequestSchema,
+    response: { 201: CreatedWebhookSchema },
+  },
+  listWebhooks: { method: 'GET', path: '/webhooks', response: { 200: WebhookListSchema } },
+  deleteWebhook: { method: 'DELETE', path: '/webhooks/:id', params: WebhookIdParams, ...deleted },
+  listWebhookDeliveries: {
+    method: 'GET',
+    path: '/webhooks/:id/deliveries',
+    params: WebhookIdParams,
+    querystring: DeliveryQuerySchema,
+    response: { 200: DeliveryPageSchema },
+  },
+  testWebhook: {
+    method: 'POST',
+    path: '/webhooks/:id/test',
+    params: WebhookIdParams,
+    response: { 202: TestDeliverySchema },
+  },
 } as const satisfies Record<string, ManagementRoute>;
 
 type Routes = typeof MANAGEMENT_ROUTES;

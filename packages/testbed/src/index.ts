@@ -20,3 +20,10 @@ export { startServer, type MarqueeServer, type ServerOptions } from './server';
 export { startTcpProxy, type TcpProxy } from './tcpProxy';
 export { CHROMIUM_PATH, launchBrowser } from './browser';
 export { nodeName, startCluster, type Cluster, type ClusterOptions } from './cluster';
+export {
+  startWebhookReceiver,
+  webhookSignatureValid,
+  type ReceivedWebhook,
+  type ReceiverAnswer,
+  type WebhookReceiver,
+} from './webhookReceiver';

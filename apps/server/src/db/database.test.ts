@@ -29,6 +29,9 @@ const TABLES = [
   'server_nodes',
   'signing_keys',
   'users',
+  'webhook_attempts',
+  'webhook_deliveries',
+  'webhooks',
 ];
 
 describeOnBothEngines('database', (database) => {

@@ -285,6 +285,51 @@ export interface ArmedDisconnectsTable {
   created_at: Millis;
 }
 
+/** An organisation's webhook receiver (docs/webhooks.md). */
+export interface WebhooksTable {
+  id: string;
+  org_id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event names. */
+  events: JsonText;
+  /** The HMAC key of its signatures, kept as-is: signing needs it (docs/webhooks.md §Secrets). */
+  secret: string;
+  created_at: Millis;
+}
+
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** One event for one webhook: its body, fixed when emitted, and its sending state. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  org_id: string;
+  event_id: string;
+  event: string;
+  /** The JSON body sent, byte for byte, on every attempt. */
+  body: JsonText;
+  state: WebhookDeliveryState;
+  attempts: number;
+  /** When the next attempt is due; null once delivered or failed. */
+  next_attempt_at: Millis | null;
+  /** Held by the node sending it until then (a node that dies mid-send lets it go when the lease ends). */
+  lease_until: Millis | null;
+  lease_owner: string | null;
+  created_at: Millis;
+  delivered_at: Millis | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: Millis;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  next_retry_at: Millis | null;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -309,6 +354,9 @@ export interface Database {
   schedules: SchedulesTable;
   overrides: OverridesTable;
   override_screens: OverrideScreensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Org = Selectable<OrgsTable>;

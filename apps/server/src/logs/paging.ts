@@ -25,7 +25,10 @@ function parseCursor(cursor: string | undefined): { time: number; id: string } |
 }
 
 /** The page of `query` (rows of `table`) after `cursor`, at most `limit` rows. */
-export async function newestFirst<Table extends 'logs' | 'error_reports', Row extends PagedRow>(
+export async function newestFirst<
+  Table extends 'logs' | 'error_reports' | 'webhook_deliveries',
+  Row extends PagedRow,
+>(
   query: SelectQueryBuilder<Database, Table, Row>,
   limit: number,
   cursor: string | undefined,

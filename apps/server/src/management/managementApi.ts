@@ -14,6 +14,7 @@ import { pairingRoutes } from './pairingRoutes';
 import { scheduleRoutes } from './scheduleRoutes';
 
 import { screenRoutes } from './screenRoutes';
+import { webhookRoutes } from '../webhooks/webhookRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(authRoutes);
@@ -29,5 +30,6 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(mediaRoutes);
     await operatorScope.register(libraryRoutes);
     await operatorScope.register(scheduleRoutes);
+    await operatorScope.register(webhookRoutes);
   });
 };
