@@ -189,6 +189,14 @@ export async function createServices(
               log.warn('Redis did not answer: a sign-in went through without its account limit'),
           });
     const identity = new IdentityService({ db: database.db, keys, playerTokens, clock, failedSignIns });
+    const webhookWorker = new DeliveryWorker({
+      db: database.db,
+      clock,
+      timers: options.webhookTimers ?? nodeDeliveryTimers,
+      timeoutMs: options.webhookTimeoutMs,
+      onError: (error) => onBackgroundError(error, 'webhook deliveries'),
+    });
+    const webhooks = new WebhookService({ db: database.db, clock, onStored: () => webhookWorker.wake() });
     const players = new PlayerService({
       db: database.db,
       documents,
@@ -197,6 +205,7 @@ export async function createServices(
       clock,
       random: options.random ?? secureRandom,
       exemptOrgs: config.exemptOrgs,
+      events: webhooks,
     });
     const catalog = new MediaCatalog(database.db);
     const timelines = new TimelineService({
@@ -224,15 +233,12 @@ export async function createServices(
       groups,
       playlists,
     });
-    const webhookWorker = new DeliveryWorker({
-      db: database.db,
-      clock,
-      timers: options.webhookTimers ?? nodeDeliveryTimers,
-      timeoutMs: options.webhookTimeoutMs,
-      onError: (error) => onBackgroundError(error, 'webhook deliveries'),
-    });
-    const webhooks = new WebhookService({ db: database.db, clock, onStored: () => webhookWorker.wake() });
     const rules = { db: database.db, clock, groups, playlists, timelines };
+    const overrides = new OverrideService({ ...rules, events: webhooks });
+    players.onContentApplied = (orgId, screenId, from, to) =>
+      overrides
+        .screenApplied(orgId, screenId, from, to)
+        .catch((error: unknown) => onBackgroundError(error, 'override.applied'));
     const stopSweep = startTimelineSweep(
       timelines,
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
@@ -255,7 +261,7 @@ export async function createServices(
       groups,
       playlists,
       schedules: new ScheduleService(rules),
-      overrides: new OverrideService(rules),
+      overrides,
       media: new MediaService({
         db: database.db,
         catalog,

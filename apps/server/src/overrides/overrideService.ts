@@ -12,6 +12,8 @@ import { chunks, parseTargets } from '../groups/membership';
 import { newId } from '../ids';
 import type { PlaylistService } from '../playlists/playlistService';
 import type { TimelineService } from '../timelines/timelineService';
+import { emitOverrideApplied } from '../webhooks/overrideEvents';
+import type { WebhookEventSink } from '../webhooks/webhookEventSink';
 
 export interface OverrideServiceOptions {
   db: Kysely<Database>;
@@ -19,6 +21,8 @@ export interface OverrideServiceOptions {
   groups: GroupService;
   playlists: PlaylistService;
   timelines: TimelineService;
+  /** Where override.applied is emitted (docs/webhooks.md §Events). */
+  events?: WebhookEventSink;
 }
 
 export class OverrideService {
@@ -50,7 +54,35 @@ export class OverrideService {
     };
     await this.db.insertInto('overrides').values(row).execute();
     await this.options.timelines.refresh(orgId, await this.options.groups.screensOf(orgId, input.targets));
-    return (await this.views(orgId, [row]))[0]!;
+    const view = (await this.views(orgId, [row]))[0]!;
+    if (this.options.events !== undefined)
+      await emitOverrideApplied(this.options.events, orgId, view, 'issued');
+    return view;
+  }
+
+  /**
+   * A screen's player reported content version `to` (it had `from`): the overrides this report applied on the
+   * screen that every targeted screen has now applied emit their 'complete' override.applied.
+   */
+  async screenApplied(orgId: string, screenId: string, from: number | null, to: number): Promise<void> {
+    const events = this.options.events;
+    if (events === undefined) return;
+    let query = this.db
+      .selectFrom('override_screens')
+      .innerJoin('overrides', 'overrides.id', 'override_screens.override_id')
+      .selectAll('overrides')
+      .where('override_screens.screen_id', '=', screenId)
+      .where('override_screens.version', '<=', to)
+      .where('overrides.org_id', '=', orgId)
+      .where('overrides.expires_at', '>', this.options.clock());
+    if (from !== null) query = query.where('override_screens.version', '>', from);
+    const reached = await query.execute();
+    if (reached.length === 0) return;
+    for (const view of await this.views(orgId, reached)) {
+      if (view.targeted > 0 && view.applied === view.targeted) {
+        await emitOverrideApplied(events, orgId, view, 'complete');
+      }
+    }
   }
 
   /** The active overrides, latest first, with the screens they target and those that have applied them. */

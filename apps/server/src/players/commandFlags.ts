@@ -31,6 +31,11 @@ export interface RaisedCommand {
   raisedAt: number;
 }
 
+export interface ClearedFlag {
+  acknowledgedAt: number;
+  commands: { id: string; screen_id: string | null; org_id: string | null }[];
+}
+
 /** Rows per INSERT, well below SQLite's limit of bound variables. */
 const INSERT_CHUNK = 500;
 /** Flags set between two turns of the event loop: a fleet's 20,000 at once held it for a third of a second. */
@@ -98,17 +103,21 @@ export class CommandFlags {
     }));
   }
 
-  /** Clears the flag `action` and marks the player's pending `action` commands acknowledged; answers when. */
-  async clear(playerId: string, action: string): Promise<number> {
+  /**
+   * Clears the flag `action` and marks the player's pending `action` commands acknowledged; answers when, and the
+   * commands this call acknowledged (RETURNING: two acknowledgements racing each get their own, never the same).
+   */
+  async clear(playerId: string, action: string): Promise<ClearedFlag> {
     const now = this.clock();
     await this.documents.remove(playerBranchPath(playerId, 'action_flags', action));
-    await this.db
+    const commands = await this.db
       .updateTable('commands')
       .set({ acknowledged_at: now })
       .where('player_id', '=', playerId)
       .where('name', '=', action)
       .where('acknowledged_at', 'is', null)
+      .returning(['id', 'screen_id', 'org_id'])
       .execute();
-    return now;
+    return { acknowledgedAt: now, commands };
   }
 }

@@ -32,6 +32,8 @@ export interface ReportDeps {
   clock: () => number;
   /** Called with the player's screen when the zone it reports is new (the timeline service refreshes it). */
   onZoneReported: (orgId: string, screenIds: string[]) => Promise<void>;
+  /** Called when a paired player reports a content version other than the one stored (override.applied). */
+  onContentApplied?: (orgId: string, screenId: string, from: number | null, to: number) => Promise<void>;
 }
 
 /** Records a heartbeat: when, from where, what it carried, and the zone and applied version it reports. */
@@ -43,6 +45,14 @@ export async function recordHeartbeat(
 ): Promise<number> {
   const now = deps.clock();
   const reported = reportedByHeartbeat(body);
+  const before =
+    reported.contentVersion === undefined || deps.onContentApplied === undefined
+      ? undefined
+      : await deps.db
+          .selectFrom('players')
+          .select(['org_id', 'screen_id', 'content_version'])
+          .where('id', '=', playerId)
+          .executeTakeFirst();
   await deps.db
     .updateTable('players')
     .set({
@@ -53,6 +63,19 @@ export async function recordHeartbeat(
     })
     .where('id', '=', playerId)
     .execute();
+  if (
+    before?.org_id != null &&
+    before.screen_id !== null &&
+    reported.contentVersion !== undefined &&
+    before.content_version !== reported.contentVersion
+  ) {
+    await deps.onContentApplied?.(
+      before.org_id,
+      before.screen_id,
+      before.content_version,
+      reported.contentVersion,
+    );
+  }
   await recordZone(deps, playerId, reported.timezone);
   return now;
 }

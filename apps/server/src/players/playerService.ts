@@ -24,6 +24,8 @@ import type { IdentityService } from '../identity/identityService';
 import type { ApiTokenClaims, PlayerTokens } from '../identity/playerTokens';
 import { TokenError } from '../identity/signingKeys';
 import type { DocumentStore } from '../realtime/documentStore';
+import type { WebhookEventSink } from '../webhooks/webhookEventSink';
+import { emitAcknowledged } from '../webhooks/commandEvents';
 import { CommandFlags, type CommandParam, type CommandTarget, type RaisedCommand } from './commandFlags';
 import { recordHeartbeat, recordZone, type ReportDeps } from './playerReports';
 import { PlayerStatsService } from './playerStats';
@@ -58,6 +60,8 @@ export interface PlayerServiceOptions {
   random?: () => number;
   /** Organisation ids exempt from the duplicate checks (configuration), besides orgs flagged in the database. */
   exemptOrgs?: readonly string[];
+  /** Where command acknowledgements are emitted for webhooks (docs/webhooks.md §Events). */
+  events?: WebhookEventSink;
 }
 
 export class PlayerService {
@@ -69,10 +73,13 @@ export class PlayerService {
   private readonly random: () => number;
   private readonly exemptOrgs: readonly string[];
   private readonly flags: CommandFlags;
+  private readonly events: WebhookEventSink | undefined;
   /** The players' runtime stats: each one's latest report. */
   readonly stats: PlayerStatsService;
   /** Called with a paired player's screen when the player reports a zone other than the one stored. */
   onZoneReported: (orgId: string, screenIds: string[]) => Promise<void> = async () => {};
+  /** Called when a paired player reports a content version other than the one stored. */
+  onContentApplied: ReportDeps['onContentApplied'];
 
   constructor(options: PlayerServiceOptions) {
     this.db = options.db;
@@ -82,6 +89,7 @@ export class PlayerService {
     this.clock = options.clock;
     this.random = options.random ?? secureRandom;
     this.exemptOrgs = options.exemptOrgs ?? [];
+    this.events = options.events;
     this.flags = new CommandFlags(options.db, options.documents, options.clock);
     this.stats = new PlayerStatsService(options.db, options.clock);
   }
@@ -377,7 +385,12 @@ export class PlayerService {
   }
 
   private reportDeps(): ReportDeps {
-    return { db: this.db, clock: this.clock, onZoneReported: this.onZoneReported };
+    return {
+      db: this.db,
+      clock: this.clock,
+      onZoneReported: this.onZoneReported,
+      onContentApplied: this.onContentApplied,
+    };
   }
 
   // ---- action flags ----
@@ -414,7 +427,11 @@ export class PlayerService {
         'action',
       );
     }
-    return this.flags.clear(playerId, action);
+    const cleared = await this.flags.clear(playerId, action);
+    if (this.events !== undefined) {
+      await emitAcknowledged(this.events, await this.find(playerId), action, cleared);
+    }
+    return cleared.acknowledgedAt;
   }
 
   // ---- lookups ----
