@@ -9,6 +9,7 @@ import { PlaylistsPage } from './playlists/PlaylistsPage';
 import { PairPage } from './screens/PairPage';
 import { ScreenPage } from './screens/ScreenPage';
 import { ScreensPage } from './screens/ScreensPage';
+import { WebhooksPage } from './webhooks/WebhooksPage';
 
 // The playlist editor (with its drag-and-drop kit) and the schedule calendar load when first opened.
 const PlaylistPage = lazy(() =>
@@ -33,6 +34,7 @@ export function App() {
           <Route path="/playlists/:id" element={<PlaylistPage />} />
           <Route path="/groups" element={<GroupsPage />} />
           <Route path="/schedules" element={<SchedulesPage />} />
+          <Route path="/webhooks" element={<WebhooksPage />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/screens" replace />} />

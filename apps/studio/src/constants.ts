@@ -2,6 +2,7 @@
 // own values cannot be imported (the studio takes its types only, docs/management-api.md): those repeated here are
 // tied to the contract's types, so a change there fails the type check here.
 
+import type { WebhookEventType } from '@marquee/management-api';
 import type { DayName, SourceKind } from './api/types';
 
 /** Playlists, groups, schedules and overrides have names of at most this many characters. */
@@ -90,3 +91,14 @@ export const SOURCE_LABELS: Record<SourceKind, string> = {
 };
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The events a webhook can subscribe to, as the studio offers them (docs/webhooks.md §Events). */
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'screen.offline': 'A screen went offline',
+  'screen.online': 'A screen is back online',
+  'command.acknowledged': 'A player ran a command',
+  'override.applied': 'An emergency override reached its screens',
+  'fleet.incident': 'Half or more of the screens went offline at once',
+};
+/** A webhook's deliveries are re-read this often while shown (retries change them). */
+export const DELIVERIES_REFETCH_MS = 5000;
