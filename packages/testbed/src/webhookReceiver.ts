@@ -43,7 +43,9 @@ export async function startWebhookReceiver(path = '/hook'): Promise<WebhookRecei
       for (const wake of waiters) wake();
       const answer = receiver.answer(entry);
       if (answer === 'hang') return;
-      response.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
+      // A redirect points at the path's sibling, so a client that followed it would be seen here again.
+      const location = answer >= 300 && answer < 400 ? { location: `${path}-moved` } : {};
+      response.writeHead(answer, { 'content-type': 'text/plain', ...location }).end('ok');
     });
   });
   await new Promise<void>((resolve, reject) => {

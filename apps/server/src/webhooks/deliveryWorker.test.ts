@@ -1,4 +1,4 @@
-// Sending stored deliveries (docs/webhooks.md §Deliveries, §Retries, §Once across nodes), on both engines, to real
+// Sending stored deliveries (docs/webhooks.md §Signature, §Retries, §Once across nodes), on both engines, to real
 // HTTP receivers on 127.0.0.1: the signature checks out by an independent computation, failures are retried on the
 // schedule until 24 h after the event, a hanging receiver holds up no other, what one instance stored another sends,
 // and two workers on one database send every delivery exactly once. The clock is the test's.
@@ -213,6 +213,20 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     const page = await service.deliveries(orgId, webhook.id, { limit: 10 });
     expect(page.deliveries[0]!.attempts[0]!.error).toMatch(/ECONNREFUSED/);
     expect(page.deliveries[0]!.state).toBe('pending');
+  });
+
+  it('a redirect is not followed: a 3xx is a failed attempt', async () => {
+    const clock = testClock();
+    const { worker, service } = setUp(clock);
+    const orgId = await newOrg();
+    const hook = await receiver();
+    hook.answer = () => 307;
+    const webhook = await service.create(orgId, { url: hook.url, events: ['screen.offline'] });
+    await service.emit(orgId, 'screen.offline', {});
+    await worker.runDue();
+    const page = await service.deliveries(orgId, webhook.id, { limit: 10 });
+    expect(page.deliveries[0]).toMatchObject({ state: 'pending', attempts: [{ statusCode: 307 }] });
+    expect(hook.received).toHaveLength(1);
   });
 
   it('what one instance stored, a new instance on the same database sends at start', async () => {

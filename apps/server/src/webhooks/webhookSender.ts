@@ -1,6 +1,6 @@
-// One HTTP attempt of a delivery (docs/webhooks.md §Deliveries): a JSON POST with the event headers and a fresh
-// signature, under a time-out, so a receiver that hangs costs one slot for that long and nothing else. Redirects
-// are not followed (a 3xx is a failure): the signed body goes only where the operator said.
+// One HTTP attempt of a delivery (docs/webhooks.md §Signature, §Retries): a JSON POST with the event headers and a
+// fresh signature, under a time-out, so a receiver that hangs costs one slot for that long and nothing else.
+// Redirects are not followed (a 3xx is a failure): the signed body goes only where the operator said.
 
 import { signatureHeader } from './webhookSignature';
 

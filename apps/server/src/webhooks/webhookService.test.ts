@@ -1,4 +1,4 @@
-// The event sink (docs/webhooks.md §Emitting): an emit stores one delivery per target before it resolves, to the
+// The event sink (docs/webhooks.md §Events): an emit stores one delivery per target before it resolves, to the
 // subscribers of the event or to exactly the webhooks named, never another organisation's; the same event id
 // emitted twice (two nodes noticing one thing) is stored once. On both engines.
 

@@ -9,17 +9,17 @@ import { useWebhooks } from './webhookApi';
 import { useWebhookActions } from './useWebhookActions';
 import { WebhookDialog } from './WebhookDialog';
 
+const WEBHOOKS_DESCRIPTION =
+  'Your systems hear about screens going offline, commands run and overrides applied: signed JSON POSTs, ' +
+  'retried for a day.';
+
 export function WebhooksPage() {
   const webhooks = useWebhooks();
   const actions = useWebhookActions();
   const newButton = <Button onClick={() => actions.setAdding(true)}>New webhook</Button>;
   return (
     <Stack gap="lg">
-      <PageHeader
-        title="Webhooks"
-        description="Your systems hear about screens going offline, commands run and overrides applied: signed JSON POSTs, retried for a day."
-        actions={newButton}
-      />
+      <PageHeader title="Webhooks" description={WEBHOOKS_DESCRIPTION} actions={newButton} />
       {actions.adding && <WebhookDialog onClose={() => actions.setAdding(false)} />}
       {actions.showing !== null && (
         <DeliveriesDialog webhook={actions.showing} onClose={() => actions.setShowing(null)} />
