@@ -10,7 +10,7 @@ import { testClock, type TestClock } from '../../test/harness/app';
 import { describeOnBothEngines } from '../../test/harness/databases';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { newId } from '../ids';
-import { DeliveryWorker, type DeliveryTimers } from './deliveryWorker';
+import { DeliveryWorker, nodeDeliveryTimers, type DeliveryTimers } from './deliveryWorker';
 import { WebhookService } from './webhookService';
 
 const MINUTE_MS = 60_000;
@@ -324,6 +324,26 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
       .where('webhook_deliveries.webhook_id', 'in', ids)
       .execute();
     expect(attempts).toHaveLength(events * 2);
+  });
+
+  it('with real timers, an emitted event goes out at once, not at the next poll', async () => {
+    const worker = new DeliveryWorker({
+      db: db(),
+      clock: Date.now,
+      timers: nodeDeliveryTimers,
+      onError: () => {},
+    });
+    workers.push(worker);
+    const service = new WebhookService({ db: db(), clock: Date.now, onStored: () => worker.wake() });
+    worker.start();
+    const orgId = await newOrg();
+    const hook = await receiver();
+    await service.create(orgId, { url: hook.url, events: ['screen.offline'] });
+    const started = performance.now();
+    await service.emit(orgId, 'screen.offline', {});
+    const [request] = await hook.waitFor(1, 4000);
+    // Well under the 5 s fallback poll.
+    expect(request!.at - started).toBeLessThan(1000);
   });
 
   it('sleeps until the next due delivery, at most the fallback poll, and wakes at once on emit', async () => {
