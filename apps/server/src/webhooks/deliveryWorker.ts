@@ -150,7 +150,8 @@ export class DeliveryWorker {
         if (claimed !== undefined) sends.push(this.track(this.send(claimed)));
       }
     }
-    await this.sleepUntilNextDue(now);
+    // Every slot busy: the next finished send runs the next pass, no need to look for the next due time.
+    if (this.inFlight.size < this.concurrency) await this.sleepUntilNextDue(now);
     return sends;
   }
 
