@@ -105,10 +105,17 @@ describe('webhook routes', () => {
     expect(third.nextCursor).toBeNull();
     const all = [...first.deliveries, ...second.deliveries, ...third.deliveries].map((d) => d.id);
     expect(new Set(all).size).toBe(5);
-    expect(await api('GET', `/webhooks/${id}/deliveries?cursor=nope`)).toMatchObject({
-      status: 400,
-      body: { error: { field: 'cursor' } },
-    });
+    for (const [query, field] of [
+      ['cursor=nope', 'cursor'],
+      ['limit=0', 'limit'],
+      ['limit=201', 'limit'],
+      ['limit=many', 'limit'],
+    ]) {
+      expect(await api('GET', `/webhooks/${id}/deliveries?${query}`), query).toMatchObject({
+        status: 400,
+        body: { error: { field } },
+      });
+    }
   });
 
   it('deleting a webhook takes its pending deliveries along; it is gone for every route', async () => {
