@@ -9,6 +9,7 @@ import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database, WebhookDeliveryState } from '../db/schema';
 import { newId, randomToken } from '../ids';
+import { PRUNE_INTERVAL_MS, pruneDeliveries } from './deliveryRetention';
 import { nextRetryAt } from './retrySchedule';
 import { DEFAULT_SEND_TIMEOUT_MS, sendDelivery, type AttemptResult } from './webhookSender';
 
@@ -72,6 +73,7 @@ export class DeliveryWorker {
   private timerAt = Infinity;
   private passes: Promise<unknown> = Promise.resolve();
   private started = false;
+  private nextPruneAt = -Infinity;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.db = options.db;
@@ -152,6 +154,10 @@ export class DeliveryWorker {
     }
     // Every slot busy: the next finished send runs the next pass, no need to look for the next due time.
     if (this.inFlight.size < this.concurrency) await this.sleepUntilNextDue(now);
+    if (now >= this.nextPruneAt) {
+      this.nextPruneAt = now + PRUNE_INTERVAL_MS;
+      await pruneDeliveries(this.db, now);
+    }
     return sends;
   }
 

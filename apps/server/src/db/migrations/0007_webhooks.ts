@@ -46,6 +46,11 @@ export const webhooksMigration: Migration = {
       .columns(['state', 'next_attempt_at'])
       .execute();
     await db.schema
+      .createIndex('webhook_deliveries_created')
+      .on('webhook_deliveries')
+      .column('created_at')
+      .execute();
+    await db.schema
       .createIndex('webhook_deliveries_webhook')
       .on('webhook_deliveries')
       .columns(['webhook_id', 'created_at'])
