@@ -346,6 +346,45 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     expect(request!.at - started).toBeLessThan(1000);
   });
 
+  it('a pass that fails is reported and tried again at the next poll', async () => {
+    // The database refuses the pass's first query, as when it is away a moment.
+    let refuse = true;
+    const flaky = new Proxy(db(), {
+      get(target, name) {
+        if (name === 'selectFrom' && refuse) {
+          refuse = false;
+          throw new Error('database away');
+        }
+        const value: unknown = Reflect.get(target, name);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const timers = manualTimers();
+    const errors: unknown[] = [];
+    let reported = () => {};
+    const failed = new Promise<void>((resolve) => (reported = resolve));
+    const worker = new DeliveryWorker({
+      db: flaky,
+      clock: testClock(),
+      timers,
+      pollMs: 5000,
+      onError: (error) => {
+        errors.push(error);
+        reported();
+      },
+    });
+    workers.push(worker);
+    worker.start();
+    timers.fire();
+    await failed;
+    expect(errors).toEqual([new Error('database away')]);
+    expect(timers.delays()).toEqual([5000]);
+    // The next pass goes through.
+    timers.fire();
+    await worker.runDue();
+    expect(errors).toHaveLength(1);
+  });
+
   it('sleeps until the next due delivery, at most the fallback poll, and wakes at once on emit', async () => {
     const clock = testClock();
     const timers = manualTimers();

@@ -128,7 +128,11 @@ export class DeliveryWorker {
     this.timer = this.options.timers.setTimeout(() => {
       this.timer = null;
       this.timerAt = Infinity;
-      this.runDue().catch(this.options.onError);
+      this.runDue().catch((error: unknown) => {
+        this.options.onError(error);
+        // A pass that failed (the database away a moment) is tried again at the next poll.
+        this.sleep(this.pollMs);
+      });
     }, ms);
   }
 
@@ -147,10 +151,14 @@ export class DeliveryWorker {
         .orderBy('next_attempt_at')
         .limit(free)
         .execute();
-      for (const { id } of due) {
-        const claimed = await this.claim(id, now);
-        if (claimed !== undefined) sends.push(this.track(this.send(claimed)));
-      }
+      const claimed =
+        due.length === 0
+          ? []
+          : await this.claim(
+              due.map((row) => row.id),
+              now,
+            );
+      for (const delivery of claimed) sends.push(this.track(this.send(delivery)));
     }
     // Every slot busy: the next finished send runs the next pass, no need to look for the next due time.
     if (this.inFlight.size < this.concurrency) await this.sleepUntilNextDue(now);
@@ -161,17 +169,21 @@ export class DeliveryWorker {
     return sends;
   }
 
-  /** Takes the lease if nobody holds it; answers the delivery with its webhook's URL and secret when taken. */
-  private async claim(id: string, now: number): Promise<ClaimedDelivery | undefined> {
-    const result = await this.db
+  /**
+   * Takes the lease of those of `ids` nobody holds, in one statement (RETURNING says which this node took); answers
+   * them with their webhook's URL and secret.
+   */
+  private async claim(ids: string[], now: number): Promise<ClaimedDelivery[]> {
+    const taken = await this.db
       .updateTable('webhook_deliveries')
       .set({ lease_until: now + this.leaseMs, lease_owner: this.owner })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .where('state', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return undefined;
+      .returning('id')
+      .execute();
+    if (taken.length === 0) return [];
     return this.db
       .selectFrom('webhook_deliveries')
       .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
@@ -185,9 +197,14 @@ export class DeliveryWorker {
         'webhooks.url',
         'webhooks.secret',
       ])
-      .where('webhook_deliveries.id', '=', id)
+      .where(
+        'webhook_deliveries.id',
+        'in',
+        taken.map((row) => row.id),
+      )
       .where('webhook_deliveries.lease_owner', '=', this.owner)
-      .executeTakeFirst();
+      .orderBy('webhook_deliveries.next_attempt_at')
+      .execute();
   }
 
   private track(send: Promise<void>): Promise<void> {
