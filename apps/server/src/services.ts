@@ -31,6 +31,14 @@ import { ScheduleService } from './schedules/scheduleService';
 import { ScreenService } from './screens/screenService';
 import { startTimelineSweep, type SweepTimers } from './timelines/timelineSweep';
 import { TimelineService } from './timelines/timelineService';
+import { AlertEngine } from './alerts/alertEngine';
+import { AlertMailer, smtpTransport } from './alerts/alertMailer';
+import { AlertRuleService } from './alerts/alertRuleService';
+import { HealthMonitor } from './health/healthMonitor';
+import { HealthService } from './health/healthService';
+import { startHealthSweep } from './health/healthSweep';
+import { pendingWebhookSink } from './health/pendingWebhookSink';
+import type { WebhookEventSink } from './webhooks/webhookEventSink';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -84,6 +92,15 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** Prometheus metrics of this instance (served at /metrics). */
   metrics: Metrics;
+  /** Screen health as the API answers it: online/offline since, uptime (docs/screen-health.md). */
+  health: HealthService;
+  /** This node's health monitor (swept every 10 s with the alert engine after it). */
+  healthMonitor: HealthMonitor;
+  /** Alert rules, and the engine that acts on them after each health sweep. */
+  alertRules: AlertRuleService;
+  alerts: AlertEngine;
+  /** Alert emails; null without MARQUEE_SMTP_URL. */
+  alertMailer: AlertMailer | null;
 }
 
 export interface ServiceOptions {
@@ -101,6 +118,8 @@ export interface ServiceOptions {
   mediaMaxBytes?: number;
   /** The timeline sweep's timers (default setInterval, unref'd); tests pass their own or none. */
   sweepTimers?: SweepTimers | null;
+  /** Where health transitions and alerts are emitted (default: the webhook service); tests collect them. */
+  events?: WebhookEventSink;
 }
 
 declare module 'fastify' {
@@ -215,6 +234,43 @@ export async function createServices(
       playlists,
     });
     const rules = { db: database.db, clock, groups, playlists, timelines };
+    // MERGE (issue 15): replace pendingWebhookSink with services.webhooks, and pass alertRules an unknownWebhooks
+    // lookup of the webhooks table.
+    const events = options.events ?? pendingWebhookSink((message) => log.info(message));
+    const healthMonitor = new HealthMonitor({
+      db: database.db,
+      clock,
+      events,
+      offlineAfterMs: config.offlineAfterSeconds * 1000,
+      onError: onBackgroundError,
+    });
+    players.onHeartbeat = (playerId, at) =>
+      healthMonitor
+        .heartbeatReceived(playerId, at)
+        .catch((error: unknown) => onBackgroundError(error, 'health of a heartbeat'));
+    const alertRules = new AlertRuleService({ db: database.db, clock, groups });
+    const alertMailer =
+      config.smtpUrl === null
+        ? null
+        : new AlertMailer({
+            transport: smtpTransport(config.smtpUrl),
+            from: config.smtpFrom,
+            onError: onBackgroundError,
+          });
+    const alerts = new AlertEngine({
+      db: database.db,
+      rules: alertRules,
+      events,
+      mailer: alertMailer,
+      offlineAfterMs: config.offlineAfterSeconds * 1000,
+      onError: onBackgroundError,
+    });
+    const stopHealthSweep = startHealthSweep(
+      healthMonitor,
+      (result) => alerts.evaluate(result),
+      options.sweepTimers === undefined ? undefined : options.sweepTimers,
+      (error) => onBackgroundError(error, 'health sweep'),
+    );
     const stopSweep = startTimelineSweep(
       timelines,
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
@@ -256,11 +312,18 @@ export async function createServices(
       metrics: new Metrics(database.db, {
         redisConnected: config.redisUrl === null ? undefined : () => shared.status === 'ready',
       }),
+      health: new HealthService(database.db, clock),
+      healthMonitor,
+      alertRules,
+      alerts,
+      alertMailer,
     };
     return {
       services,
       async close() {
         stopSweep();
+        stopHealthSweep();
+        await alertMailer?.close();
         await documents.drain();
         if (ownsPubSub) await shared.close();
         if (rateLimitRedis !== null) await closeRedisClient(rateLimitRedis);

@@ -27,3 +27,4 @@ export const OverrideIdParams = serverIdParams('override');
 export const PlayerIdParams = z.object({
   playerId: z.string().regex(PLAYER_ID_PATTERN, 'must be a player id'),
 });
+export const AlertRuleIdParams = serverIdParams('alert rule');

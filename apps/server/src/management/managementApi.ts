@@ -14,6 +14,8 @@ import { pairingRoutes } from './pairingRoutes';
 import { scheduleRoutes } from './scheduleRoutes';
 
 import { screenRoutes } from './screenRoutes';
+import { alertRuleRoutes } from '../alerts/alertRuleRoutes';
+import { healthRoutes } from '../health/healthRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(authRoutes);
@@ -29,5 +31,7 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(mediaRoutes);
     await operatorScope.register(libraryRoutes);
     await operatorScope.register(scheduleRoutes);
+    await operatorScope.register(healthRoutes);
+    await operatorScope.register(alertRuleRoutes);
   });
 };

@@ -73,6 +73,8 @@ export class PlayerService {
   readonly stats: PlayerStatsService;
   /** Called with a paired player's screen when the player reports a zone other than the one stored. */
   onZoneReported: (orgId: string, screenIds: string[]) => Promise<void> = async () => {};
+  /** Called after a heartbeat is recorded (the health monitor: a silent screen is back at once). */
+  onHeartbeat: (playerId: string, at: number) => Promise<void> = async () => {};
 
   constructor(options: PlayerServiceOptions) {
     this.db = options.db;
@@ -368,7 +370,9 @@ export class PlayerService {
 
   /** Records a heartbeat and what it reports (playerReports.ts); returns the time recorded. */
   async heartbeat(playerId: string, body: unknown, ip: string | null): Promise<number> {
-    return recordHeartbeat(this.reportDeps(), playerId, body, ip);
+    const at = await recordHeartbeat(this.reportDeps(), playerId, body, ip);
+    await this.onHeartbeat(playerId, at);
+    return at;
   }
 
   /** Stores a zone the player reports; its screen's timeline follows when the zone is new. */
