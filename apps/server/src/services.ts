@@ -262,7 +262,6 @@ export async function createServices(
       rules: alertRules,
       events,
       mailer: alertMailer,
-      offlineAfterMs: config.offlineAfterSeconds * 1000,
       onError: onBackgroundError,
     });
     const stopHealthSweep = startHealthSweep(

@@ -8,11 +8,12 @@
 // Nothing is sent during the start grace (healthMonitor.ts).
 
 import type { Kysely } from 'kysely';
+import { MIN_OFFLINE_AFTER_SECONDS } from '@marquee/management-api';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/database';
 import { parseStringList, screensOfTargets } from '../groups/membership';
 import type { SweepResult } from '../health/healthMonitor';
-import { isOnline, lastSeenOf, type Presence } from '../health/presence';
+import { lastSeenOf, type Presence } from '../health/presence';
 import { newId } from '../ids';
 import type { WebhookEventSink } from '../webhooks/webhookEventSink';
 import type { AlertMailer } from './alertMailer';
@@ -26,8 +27,6 @@ export interface AlertEngineOptions {
   events: WebhookEventSink;
   /** Null without MARQUEE_SMTP_URL: rules' emails are not sent. */
   mailer: AlertMailer | null;
-  /** The health threshold: a screen silent this long counts as offline for a mass outage. */
-  offlineAfterMs: number;
   onError: (error: unknown, context: string) => void;
 }
 
@@ -112,9 +111,10 @@ export class AlertEngine {
       rules.filter((rule) => ids.some((id) => targeted.get(rule.id)?.has(id)));
     if (open !== undefined) {
       const ids = parseStringList(open.screen_ids);
+      // Every screen was silent when the incident was announced: seen since, it is back (or unpaired: gone).
       const back = ids.every((id) => {
         const screen = screens.get(id);
-        return screen === undefined || isOnline(screen.presence, now, this.options.offlineAfterMs);
+        return screen === undefined || screen.seen > open.announced_at;
       });
       if (!back) return { id: open.id, startedAt: open.started_at, screenIds: new Set(ids) };
       const closed = await this.db
@@ -136,8 +136,9 @@ export class AlertEngine {
       }
       return null;
     }
+    // Silent as long as the shortest rule threshold: the incident is decided before any alert of its screens.
     const silent: SilentScreen[] = [...screens.values()]
-      .filter((screen) => !isOnline(screen.presence, now, this.options.offlineAfterMs))
+      .filter((screen) => screen.silentMs >= MIN_OFFLINE_AFTER_SECONDS * 1000)
       .map((screen) => ({ screenId: screen.presence.screenId, silentSince: screen.seen }));
     const outage = massOutage(screens.size, silent);
     if (outage === null) return null;
