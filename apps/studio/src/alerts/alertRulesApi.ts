@@ -1,0 +1,77 @@
+// Alert rules (docs/screen-health.md §Alert rules) and the webhooks a rule can notify. The webhooks route may not
+// exist on an older server: a 404 reads as "no webhooks to choose from", not as an error.
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RouteAnswer, RouteBody } from '@marquee/management-api';
+import { ApiError } from '../api/client';
+import { useApi } from '../api/context';
+import { segment } from '../api/queryString';
+
+export const alertKeys = {
+  rules: ['alertRules'] as const,
+  webhooks: ['webhooks'] as const,
+};
+
+export function useAlertRules() {
+  const api = useApi();
+  return useQuery({
+    queryKey: alertKeys.rules,
+    queryFn: async () => (await api.get<RouteAnswer<'listAlertRules'>>('/alert-rules')).alertRules,
+  });
+}
+
+export function useSaveAlertRule() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: string | null;
+      body: RouteBody<'createAlertRule'> | RouteBody<'updateAlertRule'>;
+    }) =>
+      id === null
+        ? api.send<RouteAnswer<'createAlertRule'>>('POST', '/alert-rules', body)
+        : api.send<RouteAnswer<'updateAlertRule'>>('PATCH', `/alert-rules/${segment(id)}`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.rules }),
+  });
+}
+
+export function useDeleteAlertRule() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.send<RouteAnswer<'deleteAlertRule'>>('DELETE', `/alert-rules/${segment(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.rules }),
+  });
+}
+
+/** A webhook as the picker shows it (the fields of GET /webhooks it reads). */
+export interface WebhookChoice {
+  id: string;
+  url: string;
+}
+
+export interface Webhooks {
+  /** False when the server has no webhooks route (404). */
+  available: boolean;
+  webhooks: WebhookChoice[];
+}
+
+export function useWebhooks() {
+  const api = useApi();
+  return useQuery({
+    queryKey: alertKeys.webhooks,
+    queryFn: async (): Promise<Webhooks> => {
+      try {
+        const answer = await api.get<{ webhooks?: WebhookChoice[] }>('/webhooks');
+        return { available: true, webhooks: answer.webhooks ?? [] };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { available: false, webhooks: [] };
+        throw error;
+      }
+    },
+  });
+}
