@@ -297,7 +297,7 @@ export interface ScreenHealthTable {
 }
 
 /** A screen's health history: one row per state interval, ended_at null while it lasts. */
-export interface ScreenHealthIntervalsTable {
+export interface HealthIntervalsTable {
   screen_id: string;
   org_id: string;
   state: 'online' | 'offline';
@@ -369,7 +369,7 @@ export interface Database {
   overrides: OverridesTable;
   override_screens: OverrideScreensTable;
   screen_health: ScreenHealthTable;
-  screen_health_intervals: ScreenHealthIntervalsTable;
+  health_intervals: HealthIntervalsTable;
   alert_rules: AlertRulesTable;
   alert_outages: AlertOutagesTable;
   fleet_incidents: FleetIncidentsTable;

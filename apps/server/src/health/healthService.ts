@@ -52,7 +52,7 @@ export class HealthService {
     const to = this.clock();
     const from = to - hours * HOUR_MS;
     const intervals = await this.db
-      .selectFrom('screen_health_intervals')
+      .selectFrom('health_intervals')
       .select(['state', 'started_at', 'ended_at'])
       .where('screen_id', '=', screenId)
       .where('started_at', '<', to)

@@ -17,13 +17,13 @@ export interface HealthTransition {
 
 async function openInterval(trx: Transaction<Database>, transition: HealthTransition): Promise<void> {
   await trx
-    .updateTable('screen_health_intervals')
+    .updateTable('health_intervals')
     .set({ ended_at: transition.since })
     .where('screen_id', '=', transition.screenId)
     .where('ended_at', 'is', null)
     .execute();
   await trx
-    .insertInto('screen_health_intervals')
+    .insertInto('health_intervals')
     .values({
       screen_id: transition.screenId,
       org_id: transition.orgId,

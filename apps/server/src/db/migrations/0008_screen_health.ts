@@ -19,17 +19,17 @@ export const screenHealthMigration: Migration = {
     await db.schema.createIndex('screen_health_org_id').on('screen_health').column('org_id').execute();
 
     await db.schema
-      .createTable('screen_health_intervals')
+      .createTable('health_intervals')
       .addColumn('screen_id', 'text', (col) => col.notNull().references('screens.id').onDelete('cascade'))
       .addColumn('org_id', 'text', (col) => col.notNull())
       .addColumn('state', 'text', (col) => col.notNull())
       .addColumn('started_at', 'bigint', (col) => col.notNull())
       .addColumn('ended_at', 'bigint')
-      .addPrimaryKeyConstraint('screen_health_intervals_pk', ['screen_id', 'started_at'])
+      .addPrimaryKeyConstraint('health_intervals_pk', ['screen_id', 'started_at'])
       .execute();
     await db.schema
-      .createIndex('screen_health_intervals_ended_at')
-      .on('screen_health_intervals')
+      .createIndex('health_intervals_ended_at')
+      .on('health_intervals')
       .column('ended_at')
       .execute();
 
@@ -87,7 +87,7 @@ export const screenHealthMigration: Migration = {
       'fleet_incidents',
       'alert_outages',
       'alert_rules',
-      'screen_health_intervals',
+      'health_intervals',
       'screen_health',
     ])
       await db.schema.dropTable(table).execute();
