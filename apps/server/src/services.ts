@@ -239,6 +239,7 @@ export async function createServices(
     const events = options.events ?? pendingWebhookSink((message) => log.info(message));
     const healthMonitor = new HealthMonitor({
       db: database.db,
+      dialect: database.dialect,
       clock,
       events,
       offlineAfterMs: config.offlineAfterSeconds * 1000,

@@ -45,6 +45,7 @@ describe.each(['sqlite', 'postgres'] as const)('alert engine (%s)', (engine) => 
     const offlineAfterMs = 90 * SECOND;
     const monitor = new HealthMonitor({
       db: database.handle.db,
+      dialect: database.handle.dialect,
       clock: test.clock,
       events: sink,
       offlineAfterMs,

@@ -82,6 +82,7 @@ describe.each(['sqlite', 'postgres'] as const)('screen health monitor (%s)', (en
     test.clock.set(t0 + 125 * SECOND);
     const other = new HealthMonitor({
       db: database.handle.db,
+      dialect: database.handle.dialect,
       clock: test.clock,
       events: sink,
       offlineAfterMs: 90 * SECOND,

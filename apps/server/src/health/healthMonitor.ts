@@ -6,6 +6,7 @@
 
 import type { Kysely } from 'kysely';
 import { HEARTBEAT_INTERVAL_MS } from '@marquee/protocol';
+import type { DatabaseDialect } from '../db/database';
 import type { Database, ScreenHealth } from '../db/schema';
 import type { WebhookEventSink } from '../webhooks/webhookEventSink';
 import {
@@ -24,6 +25,7 @@ const TOUCH_SLACK_MS = 15_000;
 
 export interface HealthMonitorOptions {
   db: Kysely<Database>;
+  dialect: DatabaseDialect;
   clock: () => number;
   events: WebhookEventSink;
   /** Without a live connection or a heartbeat for longer than this, a screen is offline. */
@@ -47,6 +49,7 @@ export const transitionEventId = (transition: HealthTransition) =>
 
 export class HealthMonitor {
   private readonly db: Kysely<Database>;
+  private readonly dialect: DatabaseDialect;
   private readonly clock: () => number;
   private readonly events: WebhookEventSink;
   private readonly onError: HealthMonitorOptions['onError'];
@@ -55,6 +58,7 @@ export class HealthMonitor {
 
   constructor(options: HealthMonitorOptions) {
     this.db = options.db;
+    this.dialect = options.dialect;
     this.clock = options.clock;
     this.events = options.events;
     this.offlineAfterMs = options.offlineAfterMs;
@@ -94,7 +98,7 @@ export class HealthMonitor {
   async sweep(): Promise<SweepResult> {
     const now = this.clock();
     const inGrace = this.inGrace(now);
-    const presence = await readPresence(this.db);
+    const presence = await readPresence(this.db, this.dialect);
     const stored = new Map(
       (await this.db.selectFrom('screen_health').selectAll().execute()).map((row) => [row.screen_id, row]),
     );

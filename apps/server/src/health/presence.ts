@@ -2,13 +2,11 @@
 // realtime connection record (the same one the screens list shows, read through screenViews.ts's documentBranch)
 // and its last heartbeat. A screen is online while connected or while its heartbeat is fresh.
 
-import type { Kysely } from 'kysely';
-import { playerDocumentPath, type RealtimeValue } from '@marquee/protocol';
+import { sql, type Kysely } from 'kysely';
+import { PLAYERS_ROOT, type RealtimeNode, type RealtimeValue } from '@marquee/protocol';
+import type { DatabaseDialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { documentBranch } from '../screens/screenViews';
-
-/** Documents per query (well under every engine's bound-parameter limit). */
-const QUERY_CHUNK = 500;
 
 export interface Presence {
   screenId: string;
@@ -43,39 +41,49 @@ export function cameOnlineAt(presence: Presence, now: number): number {
   return presence.lastHeartbeatAt ?? now;
 }
 
-/** The presence of every paired screen (of one organisation when `orgId` is given). */
-export async function readPresence(db: Kysely<Database>, orgId?: string): Promise<Presence[]> {
+/**
+ * The connection record inside a stored player document, extracted by the database (a player document also holds
+ * its content and timeline: only this small branch crosses the wire and is parsed).
+ */
+function connectionJson(dialect: DatabaseDialect) {
+  return dialect === 'sqlite'
+    ? sql<string | null>`json_extract(${sql.ref('realtime_documents.value')}, '$.connection')`
+    : sql<string | null>`(${sql.ref('realtime_documents.value')}::json -> 'connection')::text`;
+}
+
+function parseConnection(text: string | null): RealtimeValue {
+  if (text === null) return null;
+  try {
+    return { connection: JSON.parse(text) as RealtimeNode };
+  } catch {
+    return null; // an unreadable record tells nothing: the heartbeat decides
+  }
+}
+
+/** The presence of every paired screen (of one organisation when `orgId` is given), in one query. */
+export async function readPresence(
+  db: Kysely<Database>,
+  dialect: DatabaseDialect,
+  orgId?: string,
+): Promise<Presence[]> {
   let query = db
     .selectFrom('screens')
     .innerJoin('players', 'players.id', 'screens.player_id')
+    .leftJoin('realtime_documents', (join) =>
+      join.on('realtime_documents.path', '=', sql<string>`${`${PLAYERS_ROOT}/`} || ${sql.ref('players.id')}`),
+    )
     .select([
       'screens.id as screenId',
       'screens.org_id as orgId',
       'screens.name as name',
       'screens.created_at as createdAt',
-      'players.id as playerId',
       'players.last_heartbeat_at as lastHeartbeatAt',
+      connectionJson(dialect).as('connection'),
     ]);
   if (orgId !== undefined) query = query.where('screens.org_id', '=', orgId);
   const rows = await query.execute();
-  const docs = new Map<string, RealtimeValue>();
-  for (let start = 0; start < rows.length; start += QUERY_CHUNK) {
-    const paths = rows.slice(start, start + QUERY_CHUNK).map((row) => playerDocumentPath(row.playerId));
-    const found = await db
-      .selectFrom('realtime_documents')
-      .select(['path', 'value'])
-      .where('path', 'in', paths)
-      .execute();
-    for (const doc of found) {
-      try {
-        docs.set(doc.path, JSON.parse(doc.value) as RealtimeValue);
-      } catch {
-        // an unreadable document tells nothing: the heartbeat decides
-      }
-    }
-  }
   return rows.map((row) => {
-    const connection = documentBranch(docs.get(playerDocumentPath(row.playerId)) ?? null, 'connection');
+    const connection = documentBranch(parseConnection(row.connection), 'connection');
     const connected = connection?.connected === true;
     return {
       screenId: row.screenId,
