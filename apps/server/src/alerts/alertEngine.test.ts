@@ -166,6 +166,35 @@ describe.each(['sqlite', 'postgres'] as const)('alert engine (%s)', (engine) => 
     expect(alertsOf(operator.orgId, webhook.slow)).toHaveLength(1);
   });
 
+  it('two nodes sweeping at once send one alert per outage', async () => {
+    const wentAway = test.clock() + 1000;
+    await setConnection(test.app, cafe.player.id, false, wentAway);
+    const other = startNode();
+    const sweepBoth = () =>
+      Promise.all(
+        [node, other].map((each) => sweepHealth(each.monitor, (result) => each.alerts.evaluate(result))),
+      );
+    test.clock.advance(3 * MINUTE);
+    while (test.clock() < wentAway + 8 * MINUTE) {
+      test.clock.advance(HEALTH_SWEEP_MS);
+      await sweepBoth();
+    }
+    const cafeAlerts = alertsOf(operator.orgId, webhook.slow).filter(
+      (event) => (event.data.screen as { name: string }).name === 'Cafe',
+    );
+    expect(cafeAlerts).toHaveLength(1);
+    expect(cafeAlerts[0]!.options.eventId).toMatch(
+      new RegExp(`^alert\\.offline:\\w+:${cafe.screenId}:${wentAway}$`),
+    );
+    const transitions = sink.emitted.filter(
+      (event) =>
+        event.event === 'screen.offline' &&
+        event.options.webhookIds === undefined &&
+        event.data.screenId === cafe.screenId,
+    );
+    expect(transitions).toHaveLength(1);
+  });
+
   it('emails what the rules send to their addresses', async () => {
     await mailer.flush();
     const ops = smtp.received.filter((mail) => mail.to.includes('ops@example.com'));
