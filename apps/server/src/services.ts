@@ -234,8 +234,8 @@ export async function createServices(
       playlists,
     });
     const rules = { db: database.db, clock, groups, playlists, timelines };
-    // MERGE (issue 15): replace pendingWebhookSink with services.webhooks, and pass alertRules an unknownWebhooks
-    // lookup of the webhooks table.
+    // MERGE (issue 15): replace pendingWebhookSink with services.webhooks, and give AlertRuleService
+    // `unknownWebhooks: webhooksTableLookup(database.db)` (alerts/webhookLookup.ts) once the webhooks table exists.
     const events = options.events ?? pendingWebhookSink((message) => log.info(message));
     const healthMonitor = new HealthMonitor({
       db: database.db,
