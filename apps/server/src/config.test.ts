@@ -30,6 +30,9 @@ describe('loadConfig', () => {
       exemptOrgs: [],
       monitoringToken: null,
       logLevel: 'info',
+      offlineAfterSeconds: 90,
+      smtpUrl: null,
+      smtpFrom: 'Marquee <marquee@localhost>',
     });
   });
 
@@ -52,6 +55,9 @@ describe('loadConfig', () => {
         MARQUEE_EXEMPT_ORGS: 'org-a, org_b,orgC',
         MARQUEE_MONITORING_TOKEN: 'pub123',
         MARQUEE_LOG_LEVEL: 'warn',
+        MARQUEE_OFFLINE_AFTER_SECONDS: '120',
+        MARQUEE_SMTP_URL: 'smtp://alerts:secret@mail.example.com:587',
+        MARQUEE_SMTP_FROM: 'Signage <signage@example.com>',
       },
       '/srv/marquee',
     );
@@ -71,6 +77,9 @@ describe('loadConfig', () => {
       exemptOrgs: ['org-a', 'org_b', 'orgC'],
       monitoringToken: 'pub123',
       logLevel: 'warn',
+      offlineAfterSeconds: 120,
+      smtpUrl: 'smtp://alerts:secret@mail.example.com:587',
+      smtpFrom: 'Signage <signage@example.com>',
     });
   });
 
@@ -90,6 +99,15 @@ describe('loadConfig', () => {
       ...DEFAULT_RATE_LIMITS,
       signInPerIp: 1,
     });
+  });
+
+  it('refuses an offline threshold out of range and an SMTP URL of another scheme, masking its password', () => {
+    expect(problemsOf({ MARQUEE_OFFLINE_AFTER_SECONDS: '10' })).toEqual([
+      'MARQUEE_OFFLINE_AFTER_SECONDS must be a whole number of seconds between 30 and 3600 (got "10")',
+    ]);
+    expect(problemsOf({ MARQUEE_SMTP_URL: 'http://u:hunter2@mail.example.com' })).toEqual([
+      'MARQUEE_SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587 (got "http://u:***@mail.example.com/")',
+    ]);
   });
 
   it('accepts the port boundaries 0 and 65535', () => {

@@ -67,6 +67,12 @@ export interface Config {
   exemptOrgs: string[];
   monitoringToken: string | null;
   logLevel: LogLevel;
+  /** A screen without a live connection or a heartbeat for this long is offline (docs/screen-health.md). */
+  offlineAfterSeconds: number;
+  /** smtp:// or smtps:// URL of the server alert emails go through; null: no emails. */
+  smtpUrl: string | null;
+  /** The From of alert emails. */
+  smtpFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -221,6 +227,31 @@ const schema = z.object({
     blankToUndefined,
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
+  MARQUEE_OFFLINE_AFTER_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of seconds between 30 and 3600' })
+      .int({ message: 'must be a whole number of seconds between 30 and 3600' })
+      .min(30, { message: 'must be a whole number of seconds between 30 and 3600' })
+      .max(3600, { message: 'must be a whole number of seconds between 30 and 3600' })
+      .default(90),
+  ),
+  MARQUEE_SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((value) => /^smtps?:\/\/[^\s]+$/.test(value) && URL.canParse(value), {
+        message: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+      })
+      .optional(),
+  ),
+  MARQUEE_SMTP_FROM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[^\r\n]{3,320}$/, { message: 'must be an address, e.g. "Marquee <alerts@example.com>"' })
+      .optional(),
+  ),
 });
 
 /** A printable excerpt of a rejected value; secrets in URLs are masked. */
@@ -278,5 +309,8 @@ export function loadConfig(
     exemptOrgs: values.MARQUEE_EXEMPT_ORGS,
     monitoringToken: values.MARQUEE_MONITORING_TOKEN ?? null,
     logLevel: values.MARQUEE_LOG_LEVEL,
+    offlineAfterSeconds: values.MARQUEE_OFFLINE_AFTER_SECONDS,
+    smtpUrl: values.MARQUEE_SMTP_URL ?? null,
+    smtpFrom: values.MARQUEE_SMTP_FROM ?? `Marquee <marquee@${new URL(publicUrl).hostname}>`,
   };
 }

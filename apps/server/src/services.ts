@@ -33,6 +33,13 @@ import { startTimelineSweep, type SweepTimers } from './timelines/timelineSweep'
 import { TimelineService } from './timelines/timelineService';
 import { DeliveryWorker, nodeDeliveryTimers, type DeliveryTimers } from './webhooks/deliveryWorker';
 import { WebhookService } from './webhooks/webhookService';
+import { AlertEngine } from './alerts/alertEngine';
+import { AlertMailer, smtpTransport } from './alerts/alertMailer';
+import { AlertRuleService } from './alerts/alertRuleService';
+import { HealthMonitor } from './health/healthMonitor';
+import { HealthService } from './health/healthService';
+import { startHealthSweep } from './health/healthSweep';
+import type { WebhookEventSink } from './webhooks/webhookEventSink';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -90,6 +97,15 @@ export interface AppServices {
   webhooks: WebhookService;
   /** This node's sender of webhook deliveries. */
   webhookWorker: DeliveryWorker;
+  /** Screen health as the API answers it: online/offline since, uptime (docs/screen-health.md). */
+  health: HealthService;
+  /** This node's health monitor (swept every 10 s with the alert engine after it). */
+  healthMonitor: HealthMonitor;
+  /** Alert rules, and the engine that acts on them after each health sweep. */
+  alertRules: AlertRuleService;
+  alerts: AlertEngine;
+  /** Alert emails; null without MARQUEE_SMTP_URL. */
+  alertMailer: AlertMailer | null;
 }
 
 export interface ServiceOptions {
@@ -111,6 +127,8 @@ export interface ServiceOptions {
   webhookTimers?: DeliveryTimers | null;
   /** A webhook receiver's time to answer (default 10 s). */
   webhookTimeoutMs?: number;
+  /** Where health transitions and alerts are emitted (default: the webhook service); tests collect them. */
+  events?: WebhookEventSink;
 }
 
 declare module 'fastify' {
@@ -239,6 +257,46 @@ export async function createServices(
       overrides
         .screenApplied(orgId, screenId, from, to)
         .catch((error: unknown) => onBackgroundError(error, 'override.applied'));
+    const events = options.events ?? webhooks;
+    const healthMonitor = new HealthMonitor({
+      db: database.db,
+      dialect: database.dialect,
+      clock,
+      events,
+      offlineAfterMs: config.offlineAfterSeconds * 1000,
+      onError: onBackgroundError,
+    });
+    players.onHeartbeat = (playerId, at) =>
+      healthMonitor
+        .heartbeatReceived(playerId, at)
+        .catch((error: unknown) => onBackgroundError(error, 'health of a heartbeat'));
+    const alertRules = new AlertRuleService({
+      db: database.db,
+      clock,
+      groups,
+      unknownWebhooks: (orgId, ids) => webhooks.unknownIds(orgId, ids),
+    });
+    const alertMailer =
+      config.smtpUrl === null
+        ? null
+        : new AlertMailer({
+            transport: smtpTransport(config.smtpUrl),
+            from: config.smtpFrom,
+            onError: onBackgroundError,
+          });
+    const alerts = new AlertEngine({
+      db: database.db,
+      rules: alertRules,
+      events,
+      mailer: alertMailer,
+      onError: onBackgroundError,
+    });
+    const stopHealthSweep = startHealthSweep(
+      healthMonitor,
+      (result) => alerts.evaluate(result),
+      options.sweepTimers === undefined ? undefined : options.sweepTimers,
+      (error) => onBackgroundError(error, 'health sweep'),
+    );
     const stopSweep = startTimelineSweep(
       timelines,
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
@@ -282,6 +340,11 @@ export async function createServices(
       }),
       webhooks,
       webhookWorker,
+      health: new HealthService(database.db, clock),
+      healthMonitor,
+      alertRules,
+      alerts,
+      alertMailer,
     };
     if (options.webhookTimers !== null) webhookWorker.start();
     return {
@@ -289,6 +352,8 @@ export async function createServices(
       async close() {
         stopSweep();
         await webhookWorker.stop();
+        stopHealthSweep();
+        await alertMailer?.close();
         await documents.drain();
         if (ownsPubSub) await shared.close();
         if (rateLimitRedis !== null) await closeRedisClient(rateLimitRedis);

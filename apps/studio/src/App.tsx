@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { AlertsPage } from './alerts/AlertsPage';
 import { AuthPage } from './auth/AuthPage';
 import { AppLayout } from './layout/AppLayout';
 import { RequireSession } from './layout/RequireSession';
@@ -35,6 +36,7 @@ export function App() {
           <Route path="/groups" element={<GroupsPage />} />
           <Route path="/schedules" element={<SchedulesPage />} />
           <Route path="/webhooks" element={<WebhooksPage />} />
+          <Route path="/alerts" element={<AlertsPage />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/screens" replace />} />

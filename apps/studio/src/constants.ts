@@ -102,3 +102,16 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
 };
 /** A webhook's deliveries are re-read this often while shown (retries change them). */
 export const DELIVERIES_REFETCH_MS = 5000;
+/** Alert rule thresholds run from a minute to two days (docs/screen-health.md §Alert rules). */
+export const MIN_OFFLINE_AFTER_SECONDS = 60;
+export const MAX_OFFLINE_AFTER_SECONDS = 172_800;
+export const DEFAULT_OFFLINE_AFTER_SECONDS = 300;
+/** The units an alert threshold is typed in. */
+export const THRESHOLD_UNITS = [
+  { value: 'minutes', label: 'minutes', seconds: 60 },
+  { value: 'hours', label: 'hours', seconds: 3600 },
+] as const;
+/** The uptime bar covers this many hours. */
+export const UPTIME_BAR_HOURS = 24;
+/** The uptime bar is re-read this often. */
+export const UPTIME_REFETCH_MS = 60_000;

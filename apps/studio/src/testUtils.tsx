@@ -131,6 +131,7 @@ export function testScreen(overrides: Partial<Screen> = {}): Screen {
       behind: false,
       current: { kind: 'default', id: null, name: 'Default content', reason: 'Nothing is scheduled' },
     },
+    health: { state: 'online', since: T0 },
     createdAt: T0,
     updatedAt: T0,
     ...overrides,

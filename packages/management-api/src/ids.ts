@@ -28,3 +28,4 @@ export const WebhookIdParams = serverIdParams('webhook');
 export const PlayerIdParams = z.object({
   playerId: z.string().regex(PLAYER_ID_PATTERN, 'must be a player id'),
 });
+export const AlertRuleIdParams = serverIdParams('alert rule');

@@ -2,6 +2,7 @@
 // validates and documents with these schemas; clients (the studio) import their TYPES only, so nothing of zod
 // reaches a browser bundle through here.
 
+export * from './alertRules';
 export * from './auth';
 export * from './commands';
 export * from './content';
@@ -15,6 +16,7 @@ export * from './playlists';
 export * from './playerStats';
 export * from './routes';
 export * from './schedules';
+export * from './screenHealth';
 export * from './screens';
 export * from './targets';
 export * from './timeline';

@@ -3,6 +3,12 @@
 // cannot drift from what clients are told.
 
 import type { z } from 'zod';
+import {
+  AlertRuleListSchema,
+  AlertRulePatchSchema,
+  AlertRuleRequestSchema,
+  AlertRuleViewSchema,
+} from './alertRules';
 import { MeSchema, SessionSchema, SignInSchema, SignUpSchema } from './auth';
 import {
   BulkCommandAnswerSchema,
@@ -34,6 +40,7 @@ import {
   GroupViewSchema,
 } from './groups';
 import {
+  AlertRuleIdParams,
   GroupIdParams,
   MediaIdParams,
   OverrideIdParams,
@@ -67,6 +74,7 @@ import {
   ScreenViewSchema,
   UnpairAnswerSchema,
 } from './screens';
+import { UptimeAnswerSchema, UptimeQuerySchema } from './screenHealth';
 import { TimelineAnswerSchema, TimelineQuerySchema } from './timeline';
 import {
   CreatedWebhookSchema,
@@ -100,6 +108,7 @@ const group = { params: GroupIdParams } as const;
 const schedule = { params: ScheduleIdParams } as const;
 const override = { params: OverrideIdParams } as const;
 const deleted = { response: { 200: DeletedSchema } } as const;
+const alertRule = { params: AlertRuleIdParams } as const;
 
 export const MANAGEMENT_ROUTES = {
   signUp: { method: 'POST', path: '/auth/signup', body: SignUpSchema, response: { 201: SessionSchema } },
@@ -298,6 +307,34 @@ export const MANAGEMENT_ROUTES = {
     params: WebhookIdParams,
     response: { 202: TestDeliverySchema },
   },
+  screenUptime: {
+    method: 'GET',
+    path: '/screens/:id/uptime',
+    ...screen,
+    querystring: UptimeQuerySchema,
+    response: { 200: UptimeAnswerSchema },
+  },
+  createAlertRule: {
+    method: 'POST',
+    path: '/alert-rules',
+    body: AlertRuleRequestSchema,
+    response: { 201: AlertRuleViewSchema },
+  },
+  listAlertRules: { method: 'GET', path: '/alert-rules', response: { 200: AlertRuleListSchema } },
+  getAlertRule: {
+    method: 'GET',
+    path: '/alert-rules/:id',
+    ...alertRule,
+    response: { 200: AlertRuleViewSchema },
+  },
+  updateAlertRule: {
+    method: 'PATCH',
+    path: '/alert-rules/:id',
+    ...alertRule,
+    body: AlertRulePatchSchema,
+    response: { 200: AlertRuleViewSchema },
+  },
+  deleteAlertRule: { method: 'DELETE', path: '/alert-rules/:id', ...alertRule, ...deleted },
 } as const satisfies Record<string, ManagementRoute>;
 
 type Routes = typeof MANAGEMENT_ROUTES;

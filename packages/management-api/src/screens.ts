@@ -2,6 +2,7 @@
 // what changes one, and pairing a player with a new screen.
 
 import { z } from 'zod';
+import { ScreenHealthViewSchema } from './screenHealth';
 import { APP_DATA_ITEM_TYPES, ScreenNameSchema, SettingsPatchSchema } from '@marquee/protocol';
 import { ContentInputSchema, type ContentInput } from './content';
 import { TagListSchema, TagSchema } from './groups';
@@ -104,6 +105,8 @@ export const ScreenViewSchema = z.object({
   /** The playlist that is its default content; null when its own items are. */
   defaultPlaylistId: nullableString,
   timeline: ScreenTimelineStatusSchema,
+  /** Online or offline since when (docs/screen-health.md). */
+  health: ScreenHealthViewSchema,
   createdAt: z.number(),
   updatedAt: z.number(),
 });

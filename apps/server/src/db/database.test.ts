@@ -6,10 +6,14 @@ import { migrateToLatest } from './migrations';
 
 /** The tables of docs/data-model.md §Tables (group_screens and override_screens are in their parents' rows). */
 const TABLES = [
+  'alert_outages',
+  'alert_rules',
   'armed_disconnects',
   'commands',
   'error_reports',
+  'fleet_incidents',
   'group_screens',
+  'health_intervals',
   'logs',
   'media',
   'orgs',
@@ -23,6 +27,7 @@ const TABLES = [
   'refresh_tokens',
   'schedules',
   'screen_groups',
+  'screen_health',
   'screen_tags',
   'screens',
   'screenshots',

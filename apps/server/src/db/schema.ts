@@ -330,6 +330,65 @@ export interface WebhookAttemptsTable {
   next_retry_at: Millis | null;
 }
 
+/** A screen's current health (docs/screen-health.md). */
+export interface ScreenHealthTable {
+  screen_id: string;
+  org_id: string;
+  state: 'online' | 'offline';
+  since: Millis;
+  /** The latest moment the screen was known to be there (heartbeat, live connection). */
+  last_seen_at: Millis;
+  updated_at: Millis;
+}
+
+/** A screen's health history: one row per state interval, ended_at null while it lasts. */
+export interface HealthIntervalsTable {
+  screen_id: string;
+  org_id: string;
+  state: 'online' | 'offline';
+  started_at: Millis;
+  ended_at: Millis | null;
+}
+
+export interface AlertRulesTable {
+  id: string;
+  org_id: string;
+  name: string;
+  /** JSON: {all: true} | {screenIds?, groupIds?}. */
+  targets: JsonText;
+  offline_after_seconds: number;
+  notify_recovery: Flag;
+  /** JSON array of webhook ids. */
+  webhook_ids: JsonText;
+  /** JSON array of email addresses. */
+  emails: JsonText;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** What a rule did about one outage of one screen: the row is the claim, alerted_at says an alert went out. */
+export interface AlertOutagesTable {
+  rule_id: string;
+  screen_id: string;
+  org_id: string;
+  /** When the screen was last seen before the outage: the outage's identity. */
+  outage_since: Millis;
+  alerted_at: Millis | null;
+  /** Set when the outage was part of a fleet incident (announced by the incident instead). */
+  incident_id: string | null;
+  recovered_at: Millis | null;
+}
+
+export interface FleetIncidentsTable {
+  id: string;
+  org_id: string;
+  started_at: Millis;
+  /** JSON array of the screens that went offline together. */
+  screen_ids: JsonText;
+  announced_at: Millis;
+  recovered_at: Millis | null;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -357,6 +416,11 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  screen_health: ScreenHealthTable;
+  health_intervals: HealthIntervalsTable;
+  alert_rules: AlertRulesTable;
+  alert_outages: AlertOutagesTable;
+  fleet_incidents: FleetIncidentsTable;
 }
 
 export type Org = Selectable<OrgsTable>;
@@ -370,3 +434,5 @@ export type Playlist = Selectable<PlaylistsTable>;
 export type ScreenGroup = Selectable<ScreenGroupsTable>;
 export type Schedule = Selectable<SchedulesTable>;
 export type Override = Selectable<OverridesTable>;
+export type ScreenHealth = Selectable<ScreenHealthTable>;
+export type AlertRuleRow = Selectable<AlertRulesTable>;

@@ -15,6 +15,8 @@ import { scheduleRoutes } from './scheduleRoutes';
 
 import { screenRoutes } from './screenRoutes';
 import { webhookRoutes } from '../webhooks/webhookRoutes';
+import { alertRuleRoutes } from '../alerts/alertRuleRoutes';
+import { healthRoutes } from '../health/healthRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(authRoutes);
@@ -31,5 +33,7 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(libraryRoutes);
     await operatorScope.register(scheduleRoutes);
     await operatorScope.register(webhookRoutes);
+    await operatorScope.register(healthRoutes);
+    await operatorScope.register(alertRuleRoutes);
   });
 };

@@ -80,6 +80,8 @@ export class PlayerService {
   onZoneReported: (orgId: string, screenIds: string[]) => Promise<void> = async () => {};
   /** Called when a paired player reports a content version other than the one stored. */
   onContentApplied: ReportDeps['onContentApplied'];
+  /** Called after a heartbeat is recorded (the health monitor: a silent screen is back at once). */
+  onHeartbeat: (playerId: string, at: number) => Promise<void> = async () => {};
 
   constructor(options: PlayerServiceOptions) {
     this.db = options.db;
@@ -376,7 +378,9 @@ export class PlayerService {
 
   /** Records a heartbeat and what it reports (playerReports.ts); returns the time recorded. */
   async heartbeat(playerId: string, body: unknown, ip: string | null): Promise<number> {
-    return recordHeartbeat(this.reportDeps(), playerId, body, ip);
+    const at = await recordHeartbeat(this.reportDeps(), playerId, body, ip);
+    await this.onHeartbeat(playerId, at);
+    return at;
   }
 
   /** Stores a zone the player reports; its screen's timeline follows when the zone is new. */

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import {
   TIMELINE_BEHIND_AFTER_MS,
+  type ScreenHealthView,
   type ScreenStatus,
   type ScreenTimelineStatus,
   type ScreenView,
@@ -22,6 +23,7 @@ import {
   type RealtimeValue,
 } from '@marquee/protocol';
 import type { Database, Player, Screen } from '../db/schema';
+import { healthFromStatus, storedHealth } from '../health/healthService';
 import { latestPlayerStats, type ReportedStats } from '../players/playerStats';
 import type { DocumentStore } from '../realtime/documentStore';
 import { tagsOfScreens } from '../groups/membership';
@@ -148,6 +150,7 @@ function toScreenView(
   reported: ReportedStats | undefined,
   timeline: TimelineOfScreen,
   now: number,
+  health: ScreenHealthView | undefined,
 ): ScreenView {
   // The player applies its document's settings, which its own sidebar may have changed since the studio did.
   const settings = {
@@ -158,18 +161,20 @@ function toScreenView(
     SCREEN_SETTING_NAMES.flatMap((key) => (key in settings ? [[key, settings[key]]] : [])),
   );
   const content = parseStoredContent(screen.content, screen.content_version);
+  const status = statusOf(player, doc, reported, now);
   return {
     id: screen.id,
     name: screen.name,
     playerId: screen.player_id,
     settings: known,
     content: { version: content.version, items: content.items, sources: content.sources },
-    status: statusOf(player, doc, reported, now),
+    status,
     tags: timeline.tags,
     timezone: timeline.rules.rules.timezone,
     timezoneSource: timeline.rules.zoneSource,
     defaultPlaylistId: screen.default_playlist_id,
     timeline: timelineStatus(screen, player, timeline.segment, now),
+    health: health ?? healthFromStatus(status, screen.created_at),
     createdAt: screen.created_at,
     updatedAt: screen.updated_at,
   };
@@ -204,6 +209,10 @@ export async function screenViews(deps: ScreenViewDeps, screens: readonly Screen
   );
   const current =
     screens.length === 0 ? new Map() : await deps.timelines.currentOf(screens[0]!.org_id, screens);
+  const health = await storedHealth(
+    deps.db,
+    screens.map((screen) => screen.id),
+  );
   const now = deps.clock();
   return screens.map((screen, index) =>
     toScreenView(
@@ -213,6 +222,7 @@ export async function screenViews(deps: ScreenViewDeps, screens: readonly Screen
       screen.player_id === null ? undefined : stats.get(screen.player_id),
       { tags: tags.get(screen.id) ?? [], ...current.get(screen.id)! },
       now,
+      health.get(screen.id),
     ),
   );
 }

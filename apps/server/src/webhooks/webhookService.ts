@@ -106,6 +106,15 @@ export class WebhookService implements WebhookEventSink {
     return rows.map(view);
   }
 
+  /** The ids among `ids` that are not webhooks of the organisation (an alert rule's check of its webhookIds). */
+  async unknownIds(orgId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    // At most MAX_WEBHOOKS_PER_ORG rows: read them all rather than bind an unbounded IN list.
+    const rows = await this.db.selectFrom('webhooks').select('id').where('org_id', '=', orgId).execute();
+    const known = new Set(rows.map((row) => row.id));
+    return ids.filter((id) => !known.has(id));
+  }
+
   /** Deletes the webhook; its deliveries, pending ones too, go with it. */
   async delete(orgId: string, id: string): Promise<{ deleted: string }> {
     await this.find(orgId, id);

@@ -12,6 +12,7 @@ const NAV = [
   { to: '/playlists', label: 'Playlists' },
   { to: '/groups', label: 'Groups' },
   { to: '/schedules', label: 'Schedules' },
+  { to: '/alerts', label: 'Alerts' },
   { to: '/media', label: 'Media library' },
   { to: '/webhooks', label: 'Webhooks' },
 ];

@@ -37,6 +37,7 @@ const lobby: Screen = {
     behind: false,
     current: { kind: 'default', id: null, name: 'Default content', reason: 'nothing is scheduled' },
   },
+  health: { state: 'online', since: NOW },
   createdAt: NOW,
   updatedAt: NOW,
 };

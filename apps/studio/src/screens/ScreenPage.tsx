@@ -28,7 +28,9 @@ import { ContentEditor } from './ContentEditor';
 import { DefaultPlaylistCard } from './DefaultPlaylistCard';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { isOnline } from './liveStatus';
+import { HealthSince } from './HealthSince';
 import { ScreenFacts } from './ScreenFacts';
+import { ScreenUptimeCard } from './ScreenUptimeCard';
 import { ScreenshotCard } from './ScreenshotCard';
 import { ScreenTagsEditor } from './ScreenTagsEditor';
 import { SettingsForm, settingsValuesOf } from './SettingsForm';
@@ -139,6 +141,7 @@ export function ScreenPage() {
               paired={hasPlayer}
             />
           </Group>
+          {hasPlayer && <HealthSince health={data.health} now={now} />}
           <Text size="sm" c="dimmed">
             Content version {data.content.version}
           </Text>
@@ -170,6 +173,7 @@ export function ScreenPage() {
           <Stack gap="lg">
             <WhyPlaying timeline={data.timeline} />
             <ScreenFacts status={data.status} now={now} />
+            {hasPlayer && <ScreenUptimeCard screenId={data.id} timezone={data.timezone} />}
             <Grid gutter="lg">
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <TimeZoneControl

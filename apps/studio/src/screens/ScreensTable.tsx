@@ -5,6 +5,7 @@ import type { Screen } from '../api/types';
 import type { LiveConnection } from '../live/useLiveConnections';
 import { isOnline } from './liveStatus';
 import { showingOf } from './showing';
+import { HealthSince } from './HealthSince';
 import { StatusBadge } from './StatusBadge';
 
 export interface ScreensTableProps {
@@ -75,6 +76,7 @@ export function ScreensTable({ screens, live, now, selected, onToggle, onToggleA
                     </Badge>
                   )}
                 </Group>
+                {screen.playerId !== null && <HealthSince health={screen.health} now={now} />}
               </Table.Td>
               <Table.Td>
                 <Group gap={4}>

@@ -10,6 +10,7 @@ import { logLineServiceMigration } from './0003_log_line_service';
 import { playerStatsMigration } from './0004_player_stats';
 import { schedulesMigration } from './0005_schedules';
 import { webhooksMigration } from './0007_webhooks';
+import { screenHealthMigration } from './0008_screen_health';
 
 export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
@@ -19,6 +20,7 @@ export function migrationsFor(dialect: DatabaseDialect): Record<string, Migratio
     '0004_player_stats': playerStatsMigration,
     '0005_schedules': schedulesMigration,
     '0007_webhooks': webhooksMigration,
+    '0008_screen_health': screenHealthMigration,
   };
 }
 

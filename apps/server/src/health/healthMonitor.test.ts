@@ -1,0 +1,162 @@
+// Screen health with faked time, on both engines: transitions and their since-times, the start grace, two monitors
+// on one database announcing each transition once, a heartbeat bringing a screen back at once, and the uptime
+// intervals the API answers.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness/app';
+import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import { collectingSink, setConnection } from '../../test/harness/health';
+import {
+  PASSWORD,
+  bearer,
+  pairedScreen,
+  signUpOperator,
+  type PairedScreen,
+  type TestOperator,
+} from '../../test/harness/management';
+import { HealthMonitor } from './healthMonitor';
+
+const SECOND = 1000;
+const HOUR = 3600 * SECOND;
+
+describe.each(['sqlite', 'postgres'] as const)('screen health monitor (%s)', (engine) => {
+  let database: TestDatabase;
+  let test: TestApp;
+  let operator: TestOperator;
+  let connected: PairedScreen;
+  let beating: PairedScreen;
+  const sink = collectingSink();
+  let t0: number;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    test = await startTestApp({ database: database.handle, sweepTimers: null, events: sink });
+    operator = await signUpOperator(test.app, 'Health Org');
+    connected = await pairedScreen(test.app, operator, 'Lobby');
+    beating = await pairedScreen(test.app, operator, 'Cafe');
+    t0 = test.clock();
+  });
+  afterAll(async () => {
+    await test.close();
+    await database.dispose();
+  });
+
+  const monitor = () => test.app.services.healthMonitor;
+  /** An ID token valid at the test clock's time (hours pass in these tests). */
+  const auth = async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: operator.email, password: PASSWORD },
+    });
+    return bearer(response.json<{ idToken: string }>().idToken);
+  };
+  const health = async (screenId: string) => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/screens/${screenId}`,
+      headers: await auth(),
+    });
+    return response.json<{ health: { state: string; since: number } }>().health;
+  };
+
+  it('records first sightings without announcing them', async () => {
+    await setConnection(test.app, connected.player.id, true, t0);
+    await test.app.services.players.heartbeat(beating.player.id, {}, null);
+    test.clock.advance(5 * SECOND);
+    await monitor().sweep();
+    expect(await health(connected.screenId)).toEqual({ state: 'online', since: t0 });
+    expect(await health(beating.screenId)).toEqual({ state: 'online', since: t0 });
+    expect(sink.emitted).toEqual([]);
+  });
+
+  it('announces no offline transition during the 2-minute start grace', async () => {
+    await setConnection(test.app, connected.player.id, false, t0 + 10 * SECOND);
+    test.clock.set(t0 + 110 * SECOND); // both silent past 90 s, still within 120 s of the start
+    await monitor().sweep();
+    expect((await health(connected.screenId)).state).toBe('online');
+    expect(sink.emitted).toEqual([]);
+  });
+
+  it('two monitors on one database record and announce each transition once, since the last sighting', async () => {
+    test.clock.set(t0 + 125 * SECOND);
+    const other = new HealthMonitor({
+      db: database.handle.db,
+      dialect: database.handle.dialect,
+      clock: test.clock,
+      events: sink,
+      offlineAfterMs: 90 * SECOND,
+      startedAt: t0 - HOUR,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    await Promise.all([monitor().sweep(), other.sweep(), other.sweep(), monitor().sweep()]);
+    expect(await health(connected.screenId)).toEqual({ state: 'offline', since: t0 + 10 * SECOND });
+    expect(await health(beating.screenId)).toEqual({ state: 'offline', since: t0 });
+    const offline = sink.emitted.filter((event) => event.event === 'screen.offline');
+    expect(offline.map((event) => event.options.eventId).sort()).toEqual(
+      [
+        `screen.offline:${connected.screenId}:${t0 + 10 * SECOND}`,
+        `screen.offline:${beating.screenId}:${t0}`,
+      ].sort(),
+    );
+    expect(offline.find((event) => event.data.screenId === connected.screenId)?.data).toMatchObject({
+      screenName: 'Lobby',
+      since: new Date(t0 + 10 * SECOND).toISOString(),
+    });
+  });
+
+  it('a heartbeat brings a screen back at once, a reconnection at the next sweep', async () => {
+    sink.emitted.length = 0;
+    test.clock.set(t0 + 200 * SECOND);
+    await test.app.services.players.heartbeat(beating.player.id, {}, null);
+    expect(await health(beating.screenId)).toEqual({ state: 'online', since: t0 + 200 * SECOND });
+    expect(sink.emitted.map((event) => [event.event, event.data.screenId])).toEqual([
+      ['screen.online', beating.screenId],
+    ]);
+    await setConnection(test.app, connected.player.id, true, t0 + 203 * SECOND);
+    test.clock.set(t0 + 205 * SECOND);
+    await monitor().sweep();
+    expect(await health(connected.screenId)).toEqual({ state: 'online', since: t0 + 203 * SECOND });
+    expect(sink.emitted).toHaveLength(2);
+  });
+
+  it('a live connection keeps a screen online without heartbeats', async () => {
+    test.clock.set(t0 + 2 * HOUR);
+    await monitor().sweep();
+    expect((await health(connected.screenId)).state).toBe('online');
+    expect(await health(beating.screenId)).toEqual({ state: 'offline', since: t0 + 200 * SECOND });
+  });
+
+  it('answers the uptime intervals of the last 24 hours', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/screens/${connected.screenId}/uptime?hours=24`,
+      headers: await auth(),
+    });
+    expect(response.statusCode).toBe(200);
+    const now = t0 + 2 * HOUR;
+    expect(response.json()).toEqual({
+      from: now - 24 * HOUR,
+      to: now,
+      intervals: [
+        { state: 'unknown', from: now - 24 * HOUR, to: t0 },
+        { state: 'online', from: t0, to: t0 + 10 * SECOND },
+        { state: 'offline', from: t0 + 10 * SECOND, to: t0 + 203 * SECOND },
+        { state: 'online', from: t0 + 203 * SECOND, to: now },
+      ],
+      uptimePercent: Math.round(((2 * HOUR - 193 * SECOND) / (2 * HOUR)) * 1000) / 10,
+    });
+  });
+
+  it('refuses an uptime window out of range, naming the field', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/screens/${connected.screenId}/uptime?hours=0`,
+      headers: await auth(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('hours');
+  });
+});

@@ -1,0 +1,172 @@
+// Each node's health monitor (docs/screen-health.md §The monitor): a heartbeat brings an offline screen back at once
+// (event-driven), and a short sweep notices what no request tells the server: a screen that connected, and one that
+// went silent. Transitions are claimed in the database (healthTransitions.ts), so with several nodes each is
+// recorded and announced once, under an event id made of the screen and the transition's time. For the first two
+// heartbeat periods after a start no offline transition is claimed: a restarted node has not heard from anyone yet.
+
+import type { Kysely } from 'kysely';
+import { HEARTBEAT_INTERVAL_MS } from '@marquee/protocol';
+import type { DatabaseDialect } from '../db/database';
+import type { Database, ScreenHealth } from '../db/schema';
+import type { WebhookEventSink } from '../webhooks/webhookEventSink';
+import {
+  claimOffline,
+  claimOnline,
+  recordFirstHealth,
+  touchLastSeen,
+  type HealthTransition,
+} from './healthTransitions';
+import { cameOnlineAt, isOnline, lastSeenOf, readPresence, type Presence } from './presence';
+
+/** After a start, no offline transition (nor alert) for two heartbeat periods. */
+export const START_GRACE_MS = 2 * HEARTBEAT_INTERVAL_MS;
+/** A live connection refreshes the stored last sighting at most this often (one write per screen per period). */
+const TOUCH_SLACK_MS = 15_000;
+
+export interface HealthMonitorOptions {
+  db: Kysely<Database>;
+  dialect: DatabaseDialect;
+  clock: () => number;
+  events: WebhookEventSink;
+  /** Without a live connection or a heartbeat for longer than this, a screen is offline. */
+  offlineAfterMs: number;
+  /** When this node started (default: the clock at construction). */
+  startedAt?: number;
+  onError: (error: unknown, context: string) => void;
+}
+
+/** What one sweep saw: every paired screen's presence and its health as stored after the sweep. */
+export interface SweepResult {
+  now: number;
+  presence: Presence[];
+  health: Map<string, ScreenHealth>;
+  /** True while the start grace lasts: no offline transition or alert yet. */
+  inGrace: boolean;
+}
+
+export const transitionEventId = (transition: HealthTransition) =>
+  `screen.${transition.state}:${transition.screenId}:${transition.since}`;
+
+export class HealthMonitor {
+  private readonly db: Kysely<Database>;
+  private readonly dialect: DatabaseDialect;
+  private readonly clock: () => number;
+  private readonly events: WebhookEventSink;
+  private readonly onError: HealthMonitorOptions['onError'];
+  readonly offlineAfterMs: number;
+  readonly startedAt: number;
+
+  constructor(options: HealthMonitorOptions) {
+    this.db = options.db;
+    this.dialect = options.dialect;
+    this.clock = options.clock;
+    this.events = options.events;
+    this.offlineAfterMs = options.offlineAfterMs;
+    this.onError = options.onError;
+    this.startedAt = options.startedAt ?? options.clock();
+  }
+
+  inGrace(now = this.clock()): boolean {
+    return now < this.startedAt + START_GRACE_MS;
+  }
+
+  /** A heartbeat arrived from `playerId` at `at`: its screen is seen, and back online if it was offline. */
+  async heartbeatReceived(playerId: string, at: number): Promise<void> {
+    const row = await this.db
+      .selectFrom('screen_health')
+      .innerJoin('players', 'players.screen_id', 'screen_health.screen_id')
+      .innerJoin('screens', 'screens.id', 'screen_health.screen_id')
+      .select(['screen_health.screen_id', 'screen_health.org_id', 'screen_health.state', 'screens.name'])
+      .where('players.id', '=', playerId)
+      .executeTakeFirst();
+    if (row === undefined) return; // the next sweep records its first health
+    await touchLastSeen(this.db, [row.screen_id], at, 0);
+    if (row.state === 'offline') {
+      await this.announce(
+        { orgId: row.org_id, screenId: row.screen_id, state: 'online', since: at },
+        row.name,
+        await claimOnline(
+          this.db,
+          { orgId: row.org_id, screenId: row.screen_id, state: 'online', since: at },
+          at,
+        ),
+      );
+    }
+  }
+
+  /** Looks at every paired screen once: records first sightings, comebacks and (after the grace) silences. */
+  async sweep(): Promise<SweepResult> {
+    const now = this.clock();
+    const inGrace = this.inGrace(now);
+    const presence = await readPresence(this.db, this.dialect);
+    const stored = new Map(
+      (await this.db.selectFrom('screen_health').selectAll().execute()).map((row) => [row.screen_id, row]),
+    );
+    await touchLastSeen(
+      this.db,
+      presence.filter((screen) => screen.connected).map((screen) => screen.screenId),
+      now,
+      TOUCH_SLACK_MS,
+    );
+    for (const screen of presence) {
+      try {
+        await this.check(screen, stored.get(screen.screenId), now, inGrace);
+      } catch (error) {
+        this.onError(error, `health of screen ${screen.screenId}`);
+      }
+    }
+    const health = new Map(
+      (await this.db.selectFrom('screen_health').selectAll().execute()).map((row) => [row.screen_id, row]),
+    );
+    return { now, presence, health, inGrace };
+  }
+
+  private async check(screen: Presence, row: ScreenHealth | undefined, now: number, inGrace: boolean) {
+    const online = isOnline(screen, now, this.offlineAfterMs);
+    const seen = lastSeenOf(screen, now);
+    const base = { orgId: screen.orgId, screenId: screen.screenId };
+    if (row === undefined) {
+      const lastSeenAt = seen ?? screen.createdAt;
+      const since = online ? Math.min(cameOnlineAt(screen, now), lastSeenAt) : lastSeenAt;
+      await recordFirstHealth(
+        this.db,
+        { ...base, state: online ? 'online' : 'offline', since, lastSeenAt },
+        now,
+      );
+      return;
+    }
+    if (online && row.state === 'offline') {
+      const transition = {
+        ...base,
+        state: 'online' as const,
+        since: Math.max(row.since, cameOnlineAt(screen, now)),
+      };
+      await this.announce(transition, screen.name, await claimOnline(this.db, transition, now));
+    } else if (!online && row.state === 'online' && !inGrace) {
+      const since = Math.max(row.since, row.last_seen_at, seen ?? 0);
+      const transition = { ...base, state: 'offline' as const, since };
+      await this.announce(
+        transition,
+        screen.name,
+        await claimOffline(this.db, transition, now - this.offlineAfterMs, now),
+      );
+    }
+  }
+
+  private async announce(transition: HealthTransition, name: string, won: boolean): Promise<void> {
+    if (!won) return;
+    const data = {
+      screenId: transition.screenId,
+      screenName: name,
+      state: transition.state,
+      since: new Date(transition.since).toISOString(),
+    };
+    try {
+      await this.events.emit(transition.orgId, `screen.${transition.state}`, data, {
+        eventId: transitionEventId(transition),
+      });
+    } catch (error) {
+      this.onError(error, `announcing screen.${transition.state} of ${transition.screenId}`);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+// What the server can see of each paired screen right now (docs/screen-health.md §Online and offline): its player's
+// realtime connection record (the same one the screens list shows, read through screenViews.ts's documentBranch)
+// and its last heartbeat. A screen is online while connected or while its heartbeat is fresh.
+
+import { sql, type Kysely } from 'kysely';
+import { PLAYERS_ROOT, type RealtimeNode, type RealtimeValue } from '@marquee/protocol';
+import type { DatabaseDialect } from '../db/database';
+import type { Database } from '../db/schema';
+import { documentBranch } from '../screens/screenViews';
+
+export interface Presence {
+  screenId: string;
+  orgId: string;
+  name: string;
+  createdAt: number;
+  connected: boolean;
+  /** When the live connection was made (null when not connected or unknown). */
+  connectedAt: number | null;
+  disconnectedAt: number | null;
+  lastHeartbeatAt: number | null;
+}
+
+/** The latest moment `presence` proves the screen was there (now while connected); null when never seen. */
+export function lastSeenOf(presence: Presence, now: number): number | null {
+  if (presence.connected) return now;
+  const times = [presence.lastHeartbeatAt, presence.disconnectedAt, presence.connectedAt].filter(
+    (time): time is number => time !== null,
+  );
+  return times.length === 0 ? null : Math.min(now, Math.max(...times));
+}
+
+/** Online: connected, or seen within `offlineAfterMs`. */
+export function isOnline(presence: Presence, now: number, offlineAfterMs: number): boolean {
+  const seen = lastSeenOf(presence, now);
+  return presence.connected || (seen !== null && now - seen <= offlineAfterMs);
+}
+
+/** When the screen came (back): the connection's start, else its last heartbeat. */
+export function cameOnlineAt(presence: Presence, now: number): number {
+  if (presence.connected) return presence.connectedAt ?? now;
+  return presence.lastHeartbeatAt ?? now;
+}
+
+/**
+ * The connection record inside a stored player document, extracted by the database (a player document also holds
+ * its content and timeline: only this small branch crosses the wire and is parsed).
+ */
+function connectionJson(dialect: DatabaseDialect) {
+  return dialect === 'sqlite'
+    ? sql<string | null>`json_extract(${sql.ref('realtime_documents.value')}, '$.connection')`
+    : sql<string | null>`(${sql.ref('realtime_documents.value')}::json -> 'connection')::text`;
+}
+
+function parseConnection(text: string | null): RealtimeValue {
+  if (text === null) return null;
+  try {
+    return { connection: JSON.parse(text) as RealtimeNode };
+  } catch {
+    return null; // an unreadable record tells nothing: the heartbeat decides
+  }
+}
+
+/** The presence of every paired screen (of one organisation when `orgId` is given), in one query. */
+export async function readPresence(
+  db: Kysely<Database>,
+  dialect: DatabaseDialect,
+  orgId?: string,
+): Promise<Presence[]> {
+  let query = db
+    .selectFrom('screens')
+    .innerJoin('players', 'players.id', 'screens.player_id')
+    .leftJoin('realtime_documents', (join) =>
+      join.on('realtime_documents.path', '=', sql<string>`${`${PLAYERS_ROOT}/`} || ${sql.ref('players.id')}`),
+    )
+    .select([
+      'screens.id as screenId',
+      'screens.org_id as orgId',
+      'screens.name as name',
+      'screens.created_at as createdAt',
+      'players.last_heartbeat_at as lastHeartbeatAt',
+      connectionJson(dialect).as('connection'),
+    ]);
+  if (orgId !== undefined) query = query.where('screens.org_id', '=', orgId);
+  const rows = await query.execute();
+  return rows.map((row) => {
+    const connection = documentBranch(parseConnection(row.connection), 'connection');
+    const connected = connection?.connected === true;
+    return {
+      screenId: row.screenId,
+      orgId: row.orgId,
+      name: row.name,
+      createdAt: row.createdAt,
+      connected,
+      connectedAt: connection?.connected_at ?? null,
+      disconnectedAt: connection?.disconnected_at ?? null,
+      lastHeartbeatAt: row.lastHeartbeatAt,
+    };
+  });
+}
