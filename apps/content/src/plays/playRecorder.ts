@@ -103,7 +103,7 @@ export class PlayRecorder {
     this.write((buffer) => buffer.add(record), true);
   }
 
-  /** Resolves when every write so far is done (tests, and the page about to hide). */
+  /** Resolves when every write so far is done (tests). */
   async settled(): Promise<void> {
     await this.writes;
   }

@@ -41,7 +41,7 @@ export interface PlayUploaderOptions {
 export interface PlayUploader {
   /** A play was added: uploads now if a full batch waits. */
   nudge(): void;
-  /** Uploads now (a test, or the page about to hide). */
+  /** Uploads what waits now (tests). */
   flush(): Promise<void>;
   stop(): void;
 }

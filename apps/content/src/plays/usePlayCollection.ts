@@ -25,7 +25,11 @@ export function usePlayCollection({
   openBuffer = () => PlayBuffer.open({ newId: newPlayId }),
 }: PlayCollectionDeps): PlayRecorder {
   const [collection] = useState(() => {
+    // Once per message: a broken IndexedDB fails every play the same way.
+    const reported = new Set<string>();
     const report = (message: string) => {
+      if (reported.has(message)) return;
+      reported.add(message);
       console.warn('[marquee content]', message);
       api.log('warn', message).catch(() => {});
     };
