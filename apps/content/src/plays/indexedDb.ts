@@ -26,19 +26,3 @@ export function openDatabase(
   request.onupgradeneeded = (event) => upgrade(request.result, event.oldVersion);
   return requestResult(request);
 }
-
-/**
- * Visits the cursor's records in key order until `visit` returns false; every step runs inside the request's
- * callback, so the caller's transaction stays active and can write as it goes.
- */
-export function eachCursor(
-  request: IDBRequest<IDBCursorWithValue | null>,
-  visit: (cursor: IDBCursorWithValue) => boolean,
-  done: () => void,
-): void {
-  request.onsuccess = () => {
-    const cursor = request.result;
-    if (cursor !== null && visit(cursor)) cursor.continue();
-    else done();
-  };
-}
