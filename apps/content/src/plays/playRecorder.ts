@@ -78,13 +78,16 @@ export class PlayRecorder {
     this.write((buffer) => buffer.setOpen(record));
   }
 
-  /** What is on screen leaves it: complete when it showed its planned time, else interrupted. */
+  /**
+   * What is on screen leaves it: complete when it showed its planned time, else interrupted. With no planned time
+   * (an override's message, shown until its window ends) nothing was cut short: complete.
+   */
   finish(): void {
     const open = this.open;
     if (open === null) return;
     const durationMs = bounded(this.options.monotonic() - open.startedMono);
     const { plannedMs } = open.record;
-    const complete = plannedMs != null && durationMs >= plannedMs - COMPLETION_TOLERANCE_MS;
+    const complete = plannedMs == null || durationMs >= plannedMs - COMPLETION_TOLERANCE_MS;
     this.close(complete ? 'completed' : 'interrupted', null);
   }
 

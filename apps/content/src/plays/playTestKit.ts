@@ -1,6 +1,7 @@
 // Plays for the tests of this folder.
 
 import { formatIsoWithOffset, type PlayRecord } from '@marquee/protocol';
+import type { PlayerApi } from '../platform/playerApi';
 
 let counter = 0;
 /** Ids that match PLAY_ID_PATTERN and sort in the order they were made. */
@@ -26,3 +27,14 @@ export function playAt(startedAt: number, fields: Partial<PlayRecord> = {}): Pla
     ...fields,
   };
 }
+
+/** A player API that answers every call and sends nothing (the content player's plays are read from the recorder). */
+export const quietApi: PlayerApi = {
+  reportError: () => Promise.resolve(),
+  log: () => Promise.resolve(),
+  uploadScreenshot: () => Promise.resolve({}),
+  sendDeviceRecord: () => Promise.resolve(),
+  uploadPlays: () => Promise.resolve({ accepted: 0, duplicates: 0, rejected: [], clockSkewMs: null }),
+  signIn: () => Promise.resolve(null),
+  playerId: () => Promise.resolve(null),
+};

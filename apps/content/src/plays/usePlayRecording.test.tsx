@@ -5,14 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import type { PlayRecord } from '@marquee/protocol';
 import type { ContentCommands } from '../platform/playerLink';
-import type { PlayerApi } from '../platform/playerApi';
 import { contentConfigOf } from '../platform/runtimeConfig';
 import { idleCommands } from '../platform/usePlayerLink';
 import { ContentPlayer } from '../player/ContentPlayer';
 import { PAGE_LOAD_TIMEOUT_MS } from '../player/ItemView';
 import { fakeBridge } from '../testBridge';
 import { PlayRecorder } from './playRecorder';
-import { testId } from './playTestKit';
+import { quietApi, testId } from './playTestKit';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -23,15 +22,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const api: PlayerApi = {
-  reportError: () => Promise.resolve(),
-  log: () => Promise.resolve(),
-  uploadScreenshot: () => Promise.resolve({}),
-  sendDeviceRecord: () => Promise.resolve(),
-  uploadPlays: () => Promise.resolve({ accepted: 0, duplicates: 0, rejected: [], clockSkewMs: null }),
-  signIn: () => Promise.resolve(null),
-  playerId: () => Promise.resolve(null),
-};
 const image = (name: string, durationMs: number) => ({
   type: 'image',
   src: `http://screen/media/${name}`,
@@ -62,7 +52,7 @@ function playWithRecorder(appData: unknown) {
   render(
     <ContentPlayer
       bridge={bridge}
-      api={api}
+      api={quietApi}
       config={contentConfigOf(undefined, 'http://screen')}
       commands={commands}
       plays={recorder}
