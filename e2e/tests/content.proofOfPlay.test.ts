@@ -10,6 +10,9 @@
 // differ. It cannot pass on the player's branch alone (no ingest route there).
 
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS_DIR } from '../harness/artifacts';
 import { LOCAL_START_PATTERN, type PlayBatch, type PlayRecord } from '@marquee/protocol';
 import { api, pairedPlayer, usePlayerStage, waitFor } from './player.support';
 import { shortenPlayerTimings } from './playerTimings.support';
@@ -105,6 +108,15 @@ describe('content player: proof of play', () => {
       const completed = uploaded.filter((play) => play.outcome === 'completed');
       return Promise.resolve(completed.length >= 4 ? completed : null);
     }, 60_000);
+    fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    fs.writeFileSync(
+      join(ARTIFACTS_DIR, 'proof-of-play-durations.json'),
+      JSON.stringify(
+        sent.map((play) => ({ plannedMs: play.plannedMs, durationMs: play.durationMs })),
+        null,
+        2,
+      ),
+    );
     for (const play of sent) {
       expect(play.playlistId).toBe(playlist.body.id);
       expect(play.localStart).toMatch(LOCAL_START_PATTERN);
