@@ -6,6 +6,8 @@ import { PairingPage } from './pairing/PairingPage';
 import { createPlayerApi, type PlayerApi } from './platform/playerApi';
 import type { ContentConfig } from './platform/runtimeConfig';
 import { usePlayerLink } from './platform/usePlayerLink';
+import { usePlayCollection } from './plays/usePlayCollection';
+import { browserClock } from './player/useTimeline';
 import { Slate } from './player/Slate';
 
 /** Errors nothing caught go to the error-reporting service (POST /errors) as well as the console. */
@@ -48,9 +50,14 @@ export function App({ config, pathname }: { config: ContentConfig; pathname: str
   );
 
   useReportUncaughtErrors(api);
+  const plays = usePlayCollection({
+    api,
+    clock: browserClock,
+    ...(config.playUploadIntervalMs === undefined ? {} : { intervalMs: config.playUploadIntervalMs }),
+  });
 
   if (state === 'absent') return <NoPlayer playerUrl={`${config.apiUrl}/`} />;
   if (isPairingPath(pathname)) return <PairingPage bridge={bridge} studioUrl={config.studioUrl} />;
   if (state === 'connecting') return <Slate title="Connecting to the player…" />;
-  return <ContentPlayer bridge={bridge} api={api} config={config} commands={commands} />;
+  return <ContentPlayer bridge={bridge} api={api} config={config} commands={commands} plays={plays} />;
 }

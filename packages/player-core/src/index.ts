@@ -7,6 +7,7 @@ export * from './credentialsRotation';
 export * from './dailyRestart';
 export * from './deviceInfo';
 export * from './errorReports';
+export * from './frameWatchdog';
 export * from './framedEnvironment';
 export * from './heartbeat';
 export * from './httpClient';

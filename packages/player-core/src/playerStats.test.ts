@@ -135,6 +135,19 @@ describe('collectPlayerStats', () => {
     expect(PlayerStatsSchema.parse(stats)).toEqual(stats);
   });
 
+  it("reports the content watchdog's recoveries when it runs", async () => {
+    const stats = await collectPlayerStats({
+      startedAt: 0,
+      onlineTime: trackOnlineTime({ startedAt: 0, online: true, clock: () => 0 }),
+      frame: () => null,
+      performance: {},
+      frameRecoveries: () => 2,
+      clock: () => 0,
+    });
+    expect(stats).toMatchObject({ frameResponsive: false, frameRecoveries: 2 });
+    expect(PlayerStatsSchema.parse(stats)).toEqual(stats);
+  });
+
   it('builds the route of docs/protocols/player-api.md §Stats', () => {
     expect(statsPath('room 1')).toBe('/_internal/players/room%201/stats');
   });

@@ -1,6 +1,7 @@
 // One stats report of the player (docs/player.md §Stats; the record is protocol's PlayerStats): uptime, the JS heap
 // where the browser tells it, whether the content frame answers and which manifest version it shows, and the
-// online and offline time. Sent to POST /_internal/players/{id}/stats with the API token.
+// online and offline time, and the content watchdog's recoveries. Sent to POST /_internal/players/{id}/stats with
+// the API token.
 
 import type { Bridge } from '@marquee/bridge';
 import type { JsHeap, PlayerStats } from '@marquee/protocol';
@@ -67,6 +68,8 @@ export interface StatsSources {
   frame: () => Pick<Bridge, 'call'> | null;
   /** The page's `performance`. */
   performance: unknown;
+  /** The content watchdog's recoveries since the page loaded (frameWatchdog.ts), when it runs. */
+  frameRecoveries?: () => number;
   clock?: Clock;
 }
 
@@ -75,6 +78,7 @@ export async function collectPlayerStats({
   onlineTime,
   frame,
   performance,
+  frameRecoveries,
   clock = systemClock,
 }: StatsSources): Promise<PlayerStats> {
   const { frameResponsive, contentVersion } = await probeFrame(frame());
@@ -84,5 +88,6 @@ export async function collectPlayerStats({
     frameResponsive,
     contentVersion,
     ...onlineTime.totals(),
+    ...(frameRecoveries === undefined ? {} : { frameRecoveries: frameRecoveries() }),
   };
 }

@@ -23,6 +23,16 @@ describe('PlayerStatsSchema', () => {
     expect(PlayerStatsSchema.parse(bare)).toEqual(bare);
   });
 
+  it('takes the frame recoveries of a player with the watchdog, and a report of an older player without them', () => {
+    expect(PlayerStatsSchema.parse({ ...report, frameRecoveries: 2 })).toEqual({
+      ...report,
+      frameRecoveries: 2,
+    });
+    expect(PlayerStatsSchema.parse(report)).not.toHaveProperty('frameRecoveries');
+    expect(fieldOf({ ...report, frameRecoveries: -1 })).toBe('frameRecoveries');
+    expect(fieldOf({ ...report, frameRecoveries: 0.5 })).toBe('frameRecoveries');
+  });
+
   it('drops members it does not know', () => {
     expect(PlayerStatsSchema.parse({ ...report, battery: 0.5 })).toEqual(report);
   });

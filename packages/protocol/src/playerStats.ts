@@ -31,5 +31,10 @@ export const PlayerStatsSchema = z.object({
   /** Seconds online and offline since the page loaded (docs/player.md §Connection states). */
   onlineSeconds: seconds,
   offlineSeconds: seconds,
+  /**
+   * How many times the content watchdog reloaded a frame that stopped answering, since the page loaded
+   * (docs/player.md §Stats). Optional: players older than the watchdog do not send it.
+   */
+  frameRecoveries: z.optional(z.int().check(z.nonnegative())),
 });
 export type PlayerStats = z.infer<typeof PlayerStatsSchema>;

@@ -40,4 +40,18 @@ describe('readRuntimeConfig', () => {
   it('drops exempt org entries that are not strings', () => {
     expect(readRuntimeConfig({ exemptOrgs: ['a', 1, null] }, 'http://x').exemptOrgs).toEqual(['a']);
   });
+
+  it('takes shortened watchdog and upload periods, and leaves out values a player must not run with', () => {
+    expect(
+      readRuntimeConfig({ frameWatchdogMs: 1000, playUploadIntervalMs: 2000 }, 'http://x'),
+    ).toMatchObject({
+      frameWatchdogMs: 1000,
+      playUploadIntervalMs: 2000,
+    });
+    for (const bad of [0, 99, -5, 1.5, '1000', null, 2 * 24 * 60 * 60 * 1000]) {
+      const config = readRuntimeConfig({ frameWatchdogMs: bad, playUploadIntervalMs: bad }, 'http://x');
+      expect(config).not.toHaveProperty('frameWatchdogMs');
+      expect(config).not.toHaveProperty('playUploadIntervalMs');
+    }
+  });
 });

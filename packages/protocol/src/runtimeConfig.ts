@@ -29,7 +29,21 @@ export interface RuntimeConfig {
   monitoringToken?: string;
   /** Organisations exempt from the duplicate-screen and duplicate-tab checks. */
   exemptOrgs: string[];
+  /**
+   * Periods a test harness may shorten (the server never sets them; the defaults hold without them): the player's
+   * content watchdog (30 s) and the content player's play upload (60 s).
+   */
+  frameWatchdogMs?: number;
+  playUploadIntervalMs?: number;
 }
+
+/** Shortest and longest period accepted for the timings above. */
+const PERIOD_MIN_MS = 100;
+const PERIOD_MAX_MS = 24 * 60 * 60 * 1000;
+const period = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= PERIOD_MIN_MS && value <= PERIOD_MAX_MS
+    ? value
+    : undefined;
 
 const text = (value: unknown, fallback: string): string =>
   typeof value === 'string' && value !== '' ? value.replace(/\/+$/, '') : fallback;
@@ -56,6 +70,10 @@ export function readRuntimeConfig(source: unknown, origin: string): RuntimeConfi
   };
   if (typeof raw.monitoringToken === 'string' && raw.monitoringToken !== '') {
     config.monitoringToken = raw.monitoringToken;
+  }
+  for (const key of ['frameWatchdogMs', 'playUploadIntervalMs'] as const) {
+    const value = period(raw[key]);
+    if (value !== undefined) config[key] = value;
   }
   return config;
 }

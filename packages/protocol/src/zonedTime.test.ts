@@ -4,6 +4,7 @@ import {
   intlLocalMs,
   isValidTimeZone,
   localDateOf,
+  localHourStart,
   localMsOf,
   localMsToInstant,
   wallClockOf,
@@ -158,5 +159,28 @@ describe('formatIsoWithOffset', () => {
         expect(Date.parse(formatIsoWithOffset(t, zone))).toBe(t);
       }
     }
+  });
+});
+
+describe('localHourStart', () => {
+  const hourOf = (instant: number, zone: string) => formatIsoWithOffset(localHourStart(instant, zone), zone);
+
+  it('gives the repeated autumn hour of Europe/London as two hours with their own offsets', () => {
+    // 25 October 2026: 02:00 BST goes back to 01:00 GMT, so 01:xx happens twice.
+    expect(hourOf(at('2026-10-25T00:30:00Z'), 'Europe/London')).toBe('2026-10-25T01:00:00+01:00');
+    expect(hourOf(at('2026-10-25T01:30:00Z'), 'Europe/London')).toBe('2026-10-25T01:00:00+00:00');
+    expect(localHourStart(at('2026-10-25T01:30:00Z'), 'Europe/London')).toBe(at('2026-10-25T01:00:00Z'));
+  });
+
+  it('goes from 00:59 to 02:00 across the spring gap, and keeps midnight in its own day', () => {
+    expect(hourOf(at('2026-03-29T00:59:59Z'), 'Europe/London')).toBe('2026-03-29T00:00:00+00:00');
+    expect(hourOf(at('2026-03-29T01:00:00Z'), 'Europe/London')).toBe('2026-03-29T02:00:00+01:00');
+    expect(hourOf(at('2026-11-01T04:00:00Z'), 'America/New_York')).toBe('2026-11-01T00:00:00-04:00');
+    expect(hourOf(at('2026-07-01T06:59:00Z'), 'America/Phoenix')).toBe('2026-06-30T23:00:00-07:00');
+  });
+
+  it('starts the hours of a half-hour zone at its own :00', () => {
+    expect(hourOf(at('2026-07-01T12:10:00Z'), 'Asia/Kolkata')).toBe('2026-07-01T17:00:00+05:30');
+    expect(hourOf(at('2026-07-01T12:40:00Z'), 'Asia/Kolkata')).toBe('2026-07-01T18:00:00+05:30');
   });
 });

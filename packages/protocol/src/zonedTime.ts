@@ -212,3 +212,13 @@ export function formatIsoWithOffset(instant: number, timezone: string): string {
   const sign = offsetMinutes < 0 ? '-' : '+';
   return `${wall}${sign}${pad2(Math.floor(magnitude / 60))}:${pad2(magnitude % 60)}`;
 }
+
+/**
+ * The instant the local hour holding `instant` began in `timezone`. A fall-back change repeats an hour of the wall
+ * clock: its two occurrences are two hours here (01:00+01:00 and 01:00+00:00 in Europe/London), so counts per local
+ * hour never merge them. Zones with a half-hour offset begin their hours at :00 of their own wall clock.
+ */
+export function localHourStart(instant: number, timezone: string): number {
+  const local = zonedClock(timezone).localMsOf(instant);
+  return instant - (((local % HOUR_MS) + HOUR_MS) % HOUR_MS);
+}

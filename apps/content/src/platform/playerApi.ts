@@ -1,9 +1,28 @@
 // The content player's calls to the server, made with the player's credentials (getAuthData over the bridge):
 // error reports (POST /errors), log lines (POST /logs/lines), screenshots (POST /logs/{id}/screenshot), the device
-// record (POST /logs/device), and the identity sign-in its realtime listen needs.
+// record (POST /logs/device), plays (POST /_internal/players/{id}/plays), and the identity sign-in its realtime
+// listen needs.
 
-import { CONTENT_PLAYER_NAME, decodeApiToken, type AuthObject, type LogLevelName } from '@marquee/protocol';
+import {
+  CONTENT_PLAYER_NAME,
+  decodeApiToken,
+  type AuthObject,
+  type LogLevelName,
+  type PlayBatch,
+  type PlayBatchAnswer,
+} from '@marquee/protocol';
 import type { ContentConfig } from './runtimeConfig';
+
+/** The server answered, but not with a 2xx: `status` tells a refusal (4xx) from a failure (5xx). */
+export class PlayerApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'PlayerApiError';
+  }
+}
 
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -12,6 +31,8 @@ export interface PlayerApi {
   log(level: LogLevelName, message: string, data?: unknown): Promise<void>;
   uploadScreenshot(image: Blob): Promise<unknown>;
   sendDeviceRecord(record: unknown): Promise<void>;
+  /** Uploads plays (docs/proof-of-play-player.md §Upload); throws PlayerApiError on a non-2xx answer. */
+  uploadPlays(batch: PlayBatch): Promise<PlayBatchAnswer>;
   /** An ID token for the realtime database, from the player's custom token; null without credentials. */
   signIn(): Promise<{ idToken: string; expiresInMs: number } | null>;
   /** The player's id, from its API token; null without credentials. */
@@ -31,7 +52,12 @@ export function createPlayerApi(
       ...init,
       headers: { ...(init.headers as Record<string, string>), Authorization: auth.apiToken },
     });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}`);
+    if (!response.ok) {
+      throw new PlayerApiError(
+        `${init.method ?? 'GET'} ${path} answered ${response.status}`,
+        response.status,
+      );
+    }
     return response;
   }
   const json = (body: unknown): RequestInit => ({
@@ -70,6 +96,12 @@ export function createPlayerApi(
     },
     async sendDeviceRecord(record) {
       await send('/logs/device', json(record));
+    },
+    async uploadPlays(batch) {
+      const id = await this.playerId();
+      if (id === null) throw new Error('The player has no credentials yet');
+      const response = await send(`/_internal/players/${encodeURIComponent(id)}/plays`, json(batch));
+      return (await response.json()) as PlayBatchAnswer;
     },
     async signIn() {
       const auth = await getAuth();

@@ -9,11 +9,19 @@ export interface ContentConfig {
   realtimeUrl: string;
   /** Where the studio lives, for the pairing page's QR code. */
   studioUrl: string;
+  /** The play upload period when a test harness shortened it (docs/proof-of-play-player.md §Upload). */
+  playUploadIntervalMs?: number;
 }
 
 export function contentConfigOf(injected: unknown, origin: string): ContentConfig {
-  const { apiUrl, identityUrl, realtimeUrl } = readRuntimeConfig(injected, origin);
-  return { apiUrl, identityUrl, realtimeUrl, studioUrl: `${apiUrl}/studio` };
+  const { apiUrl, identityUrl, realtimeUrl, playUploadIntervalMs } = readRuntimeConfig(injected, origin);
+  return {
+    apiUrl,
+    identityUrl,
+    realtimeUrl,
+    studioUrl: `${apiUrl}/studio`,
+    ...(playUploadIntervalMs === undefined ? {} : { playUploadIntervalMs }),
+  };
 }
 
 export function readContentConfig(): ContentConfig {

@@ -18,6 +18,9 @@ function fakeApi(): PlayerApi {
     log: vi.fn(() => Promise.resolve()),
     uploadScreenshot: vi.fn(() => Promise.resolve({})),
     sendDeviceRecord: vi.fn(() => Promise.resolve()),
+    uploadPlays: vi.fn(() =>
+      Promise.resolve({ accepted: 0, duplicates: 0, rejected: [], clockSkewMs: null }),
+    ),
     signIn: () => Promise.resolve(null),
     playerId: () => Promise.resolve(null),
   };

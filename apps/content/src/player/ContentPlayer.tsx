@@ -3,6 +3,8 @@ import type { Bridge } from '@marquee/bridge';
 import type { ContentCommands } from '../platform/playerLink';
 import type { PlayerApi } from '../platform/playerApi';
 import type { ContentConfig } from '../platform/runtimeConfig';
+import type { PlayRecorder } from '../plays/playRecorder';
+import { usePlayRecording } from '../plays/usePlayRecording';
 import { IdleScreen } from './IdleScreen';
 import { resolveMediaSrc } from './manifest';
 import { MessageScreen } from './MessageScreen';
@@ -21,9 +23,11 @@ export interface ContentPlayerProps {
   commands: MutableRefObject<ContentCommands>;
   /** Time and timers (tests fake them). */
   clock?: TimelineClock;
+  /** Records a play per item shown (docs/proof-of-play-player.md); none in tests that do not look at plays. */
+  plays?: PlayRecorder | null;
 }
 
-export function ContentPlayer({ bridge, api, config, commands, clock }: ContentPlayerProps) {
+export function ContentPlayer({ bridge, api, config, commands, clock, plays = null }: ContentPlayerProps) {
   const origin = window.location.origin;
   const resolveSrc = useCallback((src: string) => resolveMediaSrc(src, origin), [origin]);
   const playback = usePlayback({ bridge, api, config, resolveSrc, origin, ...(clock ? { clock } : {}) });
@@ -46,15 +50,25 @@ export function ContentPlayer({ bridge, api, config, commands, clock }: ContentP
   useContentApplied(bridge, manifest?.version ?? null);
 
   const { fail, current, next, previous } = position;
+  const recordFailure = usePlayRecording({
+    recorder: plays,
+    view,
+    current,
+    hasNext: next !== null,
+    showing: playback.showing,
+    timeline: manifest?.timeline ?? null,
+    ...(clock ? { timers: clock.timers } : {}),
+  });
   const onFail = useCallback(
     (index: number, reason: string) => {
       const message = `Skipped item ${index + 1}: ${reason}`;
       console.warn('[marquee content]', message);
+      recordFailure(index, reason);
       fail(index);
       api.log('warn', message).catch(() => {});
       api.reportError(message, { index }).catch(() => {});
     },
-    [fail, api],
+    [fail, api, recordFailure],
   );
   const layout = useMemo(() => ({ current, next, previous }), [current, next, previous]);
 

@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { AppDataItem } from '@marquee/protocol';
 
+/**
+ * A web page that has not loaded this long after it came on screen is skipped (docs/proof-of-play-player.md
+ * §Recording). A page's own errors (a 404, a broken script) load a page all the same and cannot be seen from here.
+ */
+export const PAGE_LOAD_TIMEOUT_MS = 30_000;
+
 export interface ItemViewProps {
   item: AppDataItem;
   src: string;
@@ -24,6 +30,23 @@ export function ItemView({ item, src, active, muted, onFail }: ItemViewProps) {
     );
   }
   if (item.type === 'video') return <VideoItem src={src} active={active} muted={muted} onFail={onFail} />;
+  return <PageItem src={src} active={active} onFail={onFail} />;
+}
+
+function PageItem({ src, active, onFail }: Pick<ItemViewProps, 'src' | 'active' | 'onFail'>) {
+  const loaded = useRef(false);
+  const fail = useRef(onFail);
+  useEffect(() => {
+    fail.current = onFail;
+  }, [onFail]);
+  useEffect(() => {
+    if (!active || loaded.current) return;
+    const timer = setTimeout(() => {
+      if (!loaded.current)
+        fail.current(`the web page ${src} did not load within ${PAGE_LOAD_TIMEOUT_MS / 1000} s`);
+    }, PAGE_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [active, src]);
   return (
     <iframe
       className="item"
@@ -32,6 +55,9 @@ export function ItemView({ item, src, active, muted, onFail }: ItemViewProps) {
       sandbox="allow-scripts allow-same-origin allow-forms"
       referrerPolicy="no-referrer"
       allow="autoplay; fullscreen"
+      onLoad={() => {
+        loaded.current = true;
+      }}
     />
   );
 }

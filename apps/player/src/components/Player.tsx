@@ -13,6 +13,7 @@ import { useDailyRestart } from '../hooks/useDailyRestart';
 import { useDebugMode } from '../hooks/useDebugMode';
 import { useDeviceRecord } from '../hooks/useDeviceRecord';
 import { useFrameBridge } from '../hooks/useFrameBridge';
+import { useFrameWatchdog } from '../hooks/useFrameWatchdog';
 import { CONTENT_APPLIED_EVENT, useHeartbeat } from '../hooks/useHeartbeat';
 import { useInstallPrompt } from '../hooks/useInstallPrompt';
 import { useMultiTab } from '../hooks/useMultiTab';
@@ -64,15 +65,20 @@ export function Player({ session }: { session: PlayerSession }) {
     (data: unknown) => contentApplied.dispatchEvent(new CustomEvent(CONTENT_APPLIED_EVENT, { detail: data })),
     [contentApplied],
   );
-  const frameBridge = useFrameBridge(session, frameRef, frameUrl, {
-    pairingCode,
-    appData,
-    getDeviceRecord,
-    onContentApplied,
-  });
+  // Raised by the content watchdog: a new key re-mounts the frame, and its bridge follows.
+  const [frameKey, setFrameKey] = useState(0);
+  const reloadFrame = useCallback(() => setFrameKey((key) => key + 1), []);
+  const frameBridge = useFrameBridge(
+    session,
+    frameRef,
+    frameUrl,
+    { pairingCode, appData, getDeviceRecord, onContentApplied },
+    frameKey,
+  );
+  const frameRecoveries = useFrameWatchdog(session, frameBridge, reloadFrame);
   const ip = session.hardware?.ip ?? null;
   useHeartbeat(session, ip, frameBridge, contentApplied);
-  useStats(session, frameBridge, connection.online);
+  useStats(session, frameBridge, connection.online, undefined, frameRecoveries);
 
   useErrorReports(session);
   useRemoteLogLevel(session, logging);
@@ -123,7 +129,7 @@ export function Player({ session }: { session: PlayerSession }) {
 
   return (
     <div className="player">
-      <PlayerFrame src={frameUrl} frameRef={frameRef} boxStyle={boxStyle} />
+      <PlayerFrame key={frameKey} src={frameUrl} frameRef={frameRef} boxStyle={boxStyle} />
       {!sidebar.open && <Hamburger visible={sidebar.hamburgerVisible} onOpen={sidebar.openSidebar} />}
       {sidebar.open && (
         <>

@@ -54,6 +54,8 @@ export function useFrameBridge(
   frame: RefObject<HTMLIFrameElement | null>,
   frameUrl: string,
   values: FrameValues,
+  /** Raised when the frame element is re-mounted (the content watchdog's reload): the bridge follows the new one. */
+  frameKey = 0,
 ): RefObject<Bridge | null> {
   const bridge = useRef<Bridge | null>(null);
   const latest = useRef(values);
@@ -82,7 +84,7 @@ export function useFrameBridge(
       created.close();
       if (bridge.current === created) bridge.current = null;
     };
-  }, [session, frame, origin]);
+  }, [session, frame, origin, frameKey]);
 
   useEffect(() => {
     if (values.pairingCode !== undefined) bridge.current?.emit('pairingCode', values.pairingCode);

@@ -39,6 +39,18 @@ describeOnBothEngines('player stats store', (database) => {
     ).toHaveLength(1);
   });
 
+  it("keeps the content watchdog's recoveries of a newer player, and reads an older player's report without them", async () => {
+    const { db } = database();
+    const stats = new PlayerStatsService(db, () => 0);
+    const newer = await insertPlayer(db);
+    const older = await insertPlayer(db);
+    await stats.record(newer, { ...REPORT, frameRecoveries: 2 });
+    await stats.record(older, REPORT);
+    const latest = await latestPlayerStats(db, [newer, older]);
+    expect(latest.get(newer)?.stats).toEqual({ ...REPORT, frameRecoveries: 2 });
+    expect(latest.get(older)?.stats).not.toHaveProperty('frameRecoveries');
+  });
+
   it('refuses the report of a player that no longer exists', async () => {
     const { db } = database();
     const stats = new PlayerStatsService(db, () => 0);

@@ -40,4 +40,13 @@ describe('statsFacts', () => {
     ]);
     expect(statsFacts({ ...report, onlineSeconds: 0, offlineSeconds: 0 })[4]?.value).toBe('—');
   });
+
+  it('says how often the content watchdog reloaded the frame, when the player reports it', () => {
+    expect(statsFacts({ ...report, frameRecoveries: 2 })[5]).toEqual({
+      label: 'Frame reloads',
+      value: '2 since the player started (the frame stopped answering)',
+    });
+    expect(statsFacts({ ...report, frameRecoveries: 0 })[5]?.value).toBe('None since the player started');
+    expect(statsFacts(report)).toHaveLength(5);
+  });
 });

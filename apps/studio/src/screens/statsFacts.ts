@@ -19,6 +19,12 @@ function onlineShare(onlineSeconds: number, offlineSeconds: number): string {
   return `${share}% online · offline ${formatUptime(offlineSeconds)}`;
 }
 
+/** The content watchdog's recoveries since the player started. */
+function frameReloads(count: number): string {
+  if (count === 0) return 'None since the player started';
+  return `${count} since the player started (the frame stopped answering)`;
+}
+
 export function statsFacts(stats: PlayerStatsView): StatsFact[] {
   return [
     { label: 'Uptime', value: formatUptime(stats.uptime) },
@@ -35,5 +41,9 @@ export function statsFacts(stats: PlayerStatsView): StatsFact[] {
       value: stats.contentVersion === null ? 'None' : `Version ${stats.contentVersion}`,
     },
     { label: 'Connection', value: onlineShare(stats.onlineSeconds, stats.offlineSeconds) },
+    // Players older than the content watchdog do not report it (docs/player.md §Content watchdog).
+    ...(stats.frameRecoveries === undefined
+      ? []
+      : [{ label: 'Frame reloads', value: frameReloads(stats.frameRecoveries) }]),
   ];
 }
