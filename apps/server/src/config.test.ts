@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       exemptOrgs: [],
       monitoringToken: null,
       logLevel: 'info',
+      playRetention: { rawDays: 90, rollupDays: 730 },
     });
   });
 
@@ -52,6 +53,8 @@ describe('loadConfig', () => {
         MARQUEE_EXEMPT_ORGS: 'org-a, org_b,orgC',
         MARQUEE_MONITORING_TOKEN: 'pub123',
         MARQUEE_LOG_LEVEL: 'warn',
+        MARQUEE_PLAYS_RAW_DAYS: '30',
+        MARQUEE_PLAYS_ROLLUP_DAYS: '365',
       },
       '/srv/marquee',
     );
@@ -71,7 +74,17 @@ describe('loadConfig', () => {
       exemptOrgs: ['org-a', 'org_b', 'orgC'],
       monitoringToken: 'pub123',
       logLevel: 'warn',
+      playRetention: { rawDays: 30, rollupDays: 365 },
     });
+  });
+
+  it('refuses a play retention that is not a whole number of days from 1 to 3650, naming the variable', () => {
+    for (const value of ['0', '3651', '7.5', 'ninety']) {
+      expect(() => loadConfig({ MARQUEE_PLAYS_RAW_DAYS: value }, '/x')).toThrow(
+        /MARQUEE_PLAYS_RAW_DAYS must be a whole number of days between 1 and 3650/,
+      );
+    }
+    expect(() => loadConfig({ MARQUEE_PLAYS_ROLLUP_DAYS: '-1' }, '/x')).toThrow(/MARQUEE_PLAYS_ROLLUP_DAYS/);
   });
 
   it('derives the public URL from the port and treats blank values as unset', () => {

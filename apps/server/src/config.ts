@@ -67,6 +67,8 @@ export interface Config {
   exemptOrgs: string[];
   monitoringToken: string | null;
   logLevel: LogLevel;
+  /** Days raw plays and hourly play rollups are kept (MARQUEE_PLAYS_RAW_DAYS, MARQUEE_PLAYS_ROLLUP_DAYS). */
+  playRetention: { rawDays: number; rollupDays: number };
 }
 
 export class ConfigError extends Error {
@@ -129,6 +131,22 @@ function rateLimit() {
         `must be a whole number of requests per minute between 1 and ${MAX_RATE_LIMIT}`,
       )
       .optional(),
+  );
+}
+
+/** Longest retention of plays accepted from the environment: ten years. */
+export const MAX_RETENTION_DAYS = 3650;
+
+function retentionDays(fallback: number) {
+  const message = `must be a whole number of days between 1 and ${MAX_RETENTION_DAYS}`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,4}$/, message)
+      .transform(Number)
+      .refine((days) => days >= 1 && days <= MAX_RETENTION_DAYS, message)
+      .default(fallback),
   );
 }
 
@@ -221,6 +239,8 @@ const schema = z.object({
     blankToUndefined,
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
+  MARQUEE_PLAYS_RAW_DAYS: retentionDays(90),
+  MARQUEE_PLAYS_ROLLUP_DAYS: retentionDays(730),
 });
 
 /** A printable excerpt of a rejected value; secrets in URLs are masked. */
@@ -278,5 +298,6 @@ export function loadConfig(
     exemptOrgs: values.MARQUEE_EXEMPT_ORGS,
     monitoringToken: values.MARQUEE_MONITORING_TOKEN ?? null,
     logLevel: values.MARQUEE_LOG_LEVEL,
+    playRetention: { rawDays: values.MARQUEE_PLAYS_RAW_DAYS, rollupDays: values.MARQUEE_PLAYS_ROLLUP_DAYS },
   };
 }

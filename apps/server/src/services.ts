@@ -31,6 +31,9 @@ import { ScheduleService } from './schedules/scheduleService';
 import { ScreenService } from './screens/screenService';
 import { startTimelineSweep, type SweepTimers } from './timelines/timelineSweep';
 import { TimelineService } from './timelines/timelineService';
+import { PlayReportService } from './plays/playReportService';
+import { startPlayRetentionSweep } from './plays/playRetentionSweep';
+import { PlayService } from './plays/playService';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -84,6 +87,10 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** Prometheus metrics of this instance (served at /metrics). */
   metrics: Metrics;
+  /** Proof of play: ingest of the players' batches, retention. */
+  plays: PlayService;
+  /** Proof of play read back: listings, CSV, summaries. */
+  playReports: PlayReportService;
 }
 
 export interface ServiceOptions {
@@ -101,6 +108,8 @@ export interface ServiceOptions {
   mediaMaxBytes?: number;
   /** The timeline sweep's timers (default setInterval, unref'd); tests pass their own or none. */
   sweepTimers?: SweepTimers | null;
+  /** The plays' retention sweep's timers (default setInterval, unref'd); tests pass their own or none. */
+  playRetentionTimers?: SweepTimers | null;
 }
 
 declare module 'fastify' {
@@ -215,6 +224,12 @@ export async function createServices(
       playlists,
     });
     const rules = { db: database.db, clock, groups, playlists, timelines };
+    const plays = new PlayService(database.db, clock, config.playRetention);
+    const stopPlayRetention = startPlayRetentionSweep(
+      plays,
+      options.playRetentionTimers === undefined ? undefined : options.playRetentionTimers,
+      (error) => onBackgroundError(error, 'plays retention sweep'),
+    );
     const stopSweep = startTimelineSweep(
       timelines,
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
@@ -256,11 +271,14 @@ export async function createServices(
       metrics: new Metrics(database.db, {
         redisConnected: config.redisUrl === null ? undefined : () => shared.status === 'ready',
       }),
+      plays,
+      playReports: new PlayReportService(database.db, groups),
     };
     return {
       services,
       async close() {
         stopSweep();
+        stopPlayRetention();
         await documents.drain();
         if (ownsPubSub) await shared.close();
         if (rateLimitRedis !== null) await closeRedisClient(rateLimitRedis);

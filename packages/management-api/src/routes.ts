@@ -51,6 +51,7 @@ import {
   PlaylistRequestSchema,
   PlaylistViewSchema,
 } from './playlists';
+import { PlayListQuerySchema, PlayPageSchema, PlaySummaryQuerySchema, PlaySummarySchema } from './plays';
 import {
   ScheduleListSchema,
   ScheduleOverlapsSchema,
@@ -267,6 +268,20 @@ export const MANAGEMENT_ROUTES = {
   },
   listOverrides: { method: 'GET', path: '/overrides', response: { 200: OverrideListSchema } },
   deleteOverride: { method: 'DELETE', path: '/overrides/:id', ...override, ...deleted },
+
+  /** JSON answers PlayPageSchema; format=csv answers text/csv (streamed). */
+  listPlays: {
+    method: 'GET',
+    path: '/plays',
+    querystring: PlayListQuerySchema,
+    response: { 200: PlayPageSchema },
+  },
+  playSummary: {
+    method: 'GET',
+    path: '/plays/summary',
+    querystring: PlaySummaryQuerySchema,
+    response: { 200: PlaySummarySchema },
+  },
 } as const satisfies Record<string, ManagementRoute>;
 
 type Routes = typeof MANAGEMENT_ROUTES;

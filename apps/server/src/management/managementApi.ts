@@ -12,6 +12,7 @@ import { mediaRoutes } from './mediaRoutes';
 import { libraryRoutes } from './libraryRoutes';
 import { pairingRoutes } from './pairingRoutes';
 import { scheduleRoutes } from './scheduleRoutes';
+import { playRoutes } from '../plays/playRoutes';
 
 import { screenRoutes } from './screenRoutes';
 
@@ -29,5 +30,6 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(mediaRoutes);
     await operatorScope.register(libraryRoutes);
     await operatorScope.register(scheduleRoutes);
+    await operatorScope.register(playRoutes);
   });
 };

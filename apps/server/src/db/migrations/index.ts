@@ -9,6 +9,7 @@ import { armedDisconnectsByPlayerMigration } from './0002_armed_disconnects_by_p
 import { logLineServiceMigration } from './0003_log_line_service';
 import { playerStatsMigration } from './0004_player_stats';
 import { schedulesMigration } from './0005_schedules';
+import { playsMigration } from './0006_plays';
 
 export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
@@ -17,6 +18,7 @@ export function migrationsFor(dialect: DatabaseDialect): Record<string, Migratio
     '0003_log_line_service': logLineServiceMigration,
     '0004_player_stats': playerStatsMigration,
     '0005_schedules': schedulesMigration,
+    '0006_plays': playsMigration,
   };
 }
 
