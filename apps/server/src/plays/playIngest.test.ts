@@ -7,6 +7,9 @@ import { PLAY_MAX_DURATION_MS, PLAY_MAX_FUTURE_MS } from '@marquee/protocol';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import {
+  SAMPLE_FILES,
+  bearer,
+  multipartBody,
   pairedScreen,
   registerPlayer,
   signUpOperator,
@@ -227,5 +230,39 @@ describe.each(['sqlite', 'postgres'] as const)('play ingest (%s)', (engine) => {
     const [row] = await rollups(target.screenId);
     expect(row).toMatchObject({ plays: 31, folded: 30, completed: 1 });
     expect(Number(row!.duration_ms)).toBe(310_000);
+  });
+
+  it("snapshots the library's media name, kept after the media is deleted", async () => {
+    const operator = await signUpOperator(test.app, 'Library Org');
+    const target = await pairedScreen(test.app, operator);
+    const body = multipartBody({
+      content: SAMPLE_FILES.png,
+      filename: 'Summer sale.png',
+      contentType: 'image/png',
+    });
+    const uploaded = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/media',
+      headers: { ...bearer(operator.token), ...body.headers },
+      payload: body.payload,
+    });
+    const mediaId = uploaded.json<{ id: string }>().id;
+    const src = `${test.config.publicUrl}/media/${mediaId}?v=0123456789abcdef`;
+    const now = test.clock();
+    await uploadPlays(test.app, target.player, [play(now - 5000, 'Europe/London', { src, name: 'img-3' })]);
+    const deleted = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/media/${mediaId}`,
+      headers: bearer(operator.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    await uploadPlays(test.app, target.player, [play(now - 1000, 'Europe/London', { src, name: 'img-3' })]);
+    const names = await test.app.services.db
+      .selectFrom('plays')
+      .select('name')
+      .where('screen_id', '=', target.screenId)
+      .orderBy('started_at')
+      .execute();
+    expect(names.map((row) => row.name)).toEqual(['Summer sale.png', 'img-3']);
   });
 });
