@@ -224,7 +224,7 @@ export async function createServices(
       playlists,
     });
     const rules = { db: database.db, clock, groups, playlists, timelines };
-    const plays = new PlayService(database.db, clock, config.playRetention);
+    const plays = new PlayService(database.db, database.dialect, clock, config.playRetention);
     const stopPlayRetention = startPlayRetentionSweep(
       plays,
       options.playRetentionTimers === undefined ? undefined : options.playRetentionTimers,

@@ -8,6 +8,8 @@ import type { LocalTime } from './localHour';
 export type RollupRow = Insertable<PlayRollupsTable>;
 
 export interface RollupSource {
+  orgId: string;
+  screenId: string;
   playlistId?: string | null;
   itemId?: string | null;
   src: string;
@@ -31,21 +33,21 @@ const OUTCOME_COLUMN = {
   folded: 'folded',
 } as const;
 
-/** The rollup rows of `sources` on one screen, one per key. */
-export function rollupRows(orgId: string, screenId: string, sources: Iterable<RollupSource>): RollupRow[] {
+/** The rollup rows of `sources`, one per key (an upsert may touch a row only once). */
+export function rollupRows(sources: Iterable<RollupSource>): RollupRow[] {
   const rows = new Map<string, RollupRow & { plays: number; duration_ms: number }>();
   for (const source of sources) {
     const playlistKey = source.playlistId ?? '';
     const itemKey = itemKeyOf(source);
-    const key = `${source.local.hourStart}\u0000${playlistKey}\u0000${itemKey}`;
+    const key = [source.screenId, source.local.hourStart, playlistKey, itemKey].join('\u0000');
     let row = rows.get(key);
     if (row === undefined) {
       row = {
-        screen_id: screenId,
+        org_id: source.orgId,
         hour_start: source.local.hourStart,
+        screen_id: source.screenId,
         playlist_key: playlistKey,
         item_key: itemKey,
-        org_id: orgId,
         local_hour: source.local.hourLabel,
         local_date: source.local.date,
         timezone: source.timezone,

@@ -1,19 +1,26 @@
 // Proof of play ingest and retention (docs/proof-of-play.md): a player's batch is read record by record, the good
 // plays stored once each (the key is screen x play id, so a batch sent twice stores nothing new) together with their
-// hourly rollups in one transaction, and each bad record named in the answer. The sweep deletes raw plays and
-// rollups past their retention.
+// hourly rollups in one transaction, and each bad record named in the answer. Batches arriving together are written
+// together (groupCommit.ts). The sweep deletes raw plays and rollups past their retention.
 
 import type { Kysely } from 'kysely';
 import type { FoldedPlays, PlayBatch, PlayBatchAnswer, RejectedPlay } from '@marquee/protocol';
 import { SERVER_ID_PATTERN } from '@marquee/management-api';
+import type { DatabaseDialect } from '../db/database';
 import type { Database, Player, PlaysTable } from '../db/schema';
 import { conflict } from '../domain/errors';
+import { GroupCommit } from './groupCommit';
+import { insertPlaysQuery } from './playInsert';
 import { checkFold, checkPlay, type CheckedFold, type CheckedPlay } from './playRecords';
 import { rollupRows, type RollupSource } from './playRollups';
 
 /** A device clock further than this from the server's is flagged (rows and answer): NTP keeps real ones within 1 s. */
 export const CLOCK_SKEW_THRESHOLD_MS = 2 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Most records one transaction writes (batches waiting beyond it go in the next). */
+const GROUP_MAX_RECORDS = 5000;
+/** Rows per INSERT statement: 20 columns each stays far below both engines' limits on parameters. */
+const ROWS_PER_STATEMENT = 500;
 
 export interface PlayRetention {
   /** Days raw plays are kept. */
@@ -32,14 +39,45 @@ function mediaIdOf(src: string): string | null {
   return MEDIA_URL_ID.exec(src)?.[1] ?? null;
 }
 
+function chunks<T>(items: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) {
+    parts.push(items.slice(start, start + ROWS_PER_STATEMENT));
+  }
+  return parts;
+}
+
 export interface PurgeResult {
   plays: number;
   rollups: number;
 }
 
+/** A checked batch waiting to be written. */
+interface CheckedBatch {
+  playerId: string;
+  screenId: string;
+  orgId: string;
+  plays: CheckedPlay[];
+  folds: CheckedFold[];
+  clockSkew: boolean;
+  receivedAt: number;
+}
+
+interface Written {
+  plays: number;
+  folds: number;
+}
+
 export class PlayService {
+  private readonly commits = new GroupCommit<CheckedBatch, Written>({
+    write: (batches) => this.write(batches),
+    weight: (batch) => batch.plays.length + batch.folds.length,
+    maxWeight: GROUP_MAX_RECORDS,
+  });
+
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: DatabaseDialect,
     private readonly clock: () => number,
     private readonly retention: PlayRetention = DEFAULT_PLAY_RETENTION,
   ) {}
@@ -68,159 +106,212 @@ export class PlayService {
       if (checked.ok) folds.push(checked.value);
       else rejected.push(checked.rejection);
     });
-    const names = await this.libraryNames(
-      orgId,
-      [...plays, ...folds].map(({ record }) => record.src),
-    );
-    const nameOf = (record: { src: string; name?: string | null }) =>
-      names.get(record.src) ?? record.name ?? null;
-
-    const stored = await this.db.transaction().execute(async (trx) => {
-      const newPlays = await this.insertPlays(trx, plays, (play) => ({
-        screen_id: screenId,
-        play_id: play.record.playId,
-        org_id: orgId,
-        player_id: player.id,
-        playlist_id: play.record.playlistId ?? null,
-        schedule_id: play.record.scheduleId ?? null,
-        override_id: play.record.overrideId ?? null,
-        item_id: play.record.itemId ?? null,
-        src: play.record.src,
-        name: nameOf(play.record),
-        started_at: play.record.startedAt,
-        local_start: play.record.localStart,
-        local_date: play.local.date,
-        timezone: play.record.timezone,
-        duration_ms: play.record.durationMs,
-        planned_ms: play.record.plannedMs ?? null,
-        outcome: play.record.outcome,
-        error: play.record.error ?? null,
-        received_at: now,
-        clock_skew: clockSkew ? 1 : 0,
-      }));
-      const newFolds = await this.insertFolds(trx, folds, screenId, orgId, now);
-      const sources: RollupSource[] = [
-        ...newPlays.map(({ record, local }) => ({
-          ...record,
-          name: nameOf(record),
-          local,
-          plays: 1,
-          outcome: record.outcome,
-        })),
-        ...newFolds.map(({ record, local }) => foldSource(record, local, nameOf(record))),
-      ];
-      const rows = rollupRows(orgId, screenId, sources);
-      if (rows.length > 0) {
-        await trx
-          .insertInto('play_rollups')
-          .values(rows)
-          .onConflict((on) =>
-            on.columns(['screen_id', 'hour_start', 'playlist_key', 'item_key']).doUpdateSet((eb) => ({
-              plays: eb('play_rollups.plays', '+', eb.ref('excluded.plays')),
-              duration_ms: eb('play_rollups.duration_ms', '+', eb.ref('excluded.duration_ms')),
-              completed: eb('play_rollups.completed', '+', eb.ref('excluded.completed')),
-              interrupted: eb('play_rollups.interrupted', '+', eb.ref('excluded.interrupted')),
-              skipped: eb('play_rollups.skipped', '+', eb.ref('excluded.skipped')),
-              errors: eb('play_rollups.errors', '+', eb.ref('excluded.errors')),
-              folded: eb('play_rollups.folded', '+', eb.ref('excluded.folded')),
-              name: eb.fn.coalesce('excluded.name', 'play_rollups.name'),
-            })),
-          )
-          .execute();
-      }
-      return newPlays.length + newFolds.length;
-    });
+    const written =
+      plays.length + folds.length === 0
+        ? { plays: 0, folds: 0 }
+        : await this.commits.submit({
+            playerId: player.id,
+            screenId,
+            orgId,
+            plays,
+            folds,
+            clockSkew,
+            receivedAt: now,
+          });
+    const accepted = written.plays + written.folds;
     return {
-      accepted: stored,
-      duplicates: plays.length + folds.length - stored,
+      accepted,
+      duplicates: plays.length + folds.length - accepted,
       rejected,
       clockSkewMs: clockSkew ? skew : null,
     };
   }
 
-  /** Deletes raw plays and rollups older than their retention; answers how many rows went. */
+  /** Deletes raw plays and rollups older than their retention, organisation by organisation (by their indexes). */
   async purge(): Promise<PurgeResult> {
     const now = this.clock();
     const rawCutoff = now - this.retention.rawDays * DAY_MS;
     const rollupCutoff = now - this.retention.rollupDays * DAY_MS;
-    const plays = await this.db.deleteFrom('plays').where('started_at', '<', rawCutoff).executeTakeFirst();
-    const rollups = await this.db
-      .deleteFrom('play_rollups')
-      .where('hour_start', '<', rollupCutoff)
-      .executeTakeFirst();
-    await this.db.deleteFrom('play_folds').where('hour_start', '<', rollupCutoff).execute();
-    return { plays: Number(plays.numDeletedRows), rollups: Number(rollups.numDeletedRows) };
+    const result: PurgeResult = { plays: 0, rollups: 0 };
+    for (const { id } of await this.db.selectFrom('orgs').select('id').execute()) {
+      const plays = await this.db
+        .deleteFrom('plays')
+        .where('org_id', '=', id)
+        .where('started_at', '<', rawCutoff)
+        .executeTakeFirst();
+      const rollups = await this.db
+        .deleteFrom('play_rollups')
+        .where('org_id', '=', id)
+        .where('hour_start', '<', rollupCutoff)
+        .executeTakeFirst();
+      await this.db
+        .deleteFrom('play_folds')
+        .where('org_id', '=', id)
+        .where('hour_start', '<', rollupCutoff)
+        .execute();
+      result.plays += Number(plays.numDeletedRows);
+      result.rollups += Number(rollups.numDeletedRows);
+    }
+    return result;
   }
 
-  /** The library's names of the media among `srcs` (media deleted since: none, the player's name stands). */
-  private async libraryNames(orgId: string, srcs: readonly string[]): Promise<Map<string, string>> {
-    const bySrc = new Map<string, string>();
-    for (const src of new Set(srcs)) {
-      const id = mediaIdOf(src);
-      if (id !== null) bySrc.set(src, id);
-    }
-    if (bySrc.size === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('media')
-      .select(['id', 'filename'])
-      .where('org_id', '=', orgId)
-      .where('id', 'in', [...new Set(bySrc.values())])
-      .execute();
-    const filenames = new Map(rows.map((row) => [row.id, row.filename]));
+  /** Writes `batches` in one transaction; answers how many plays and folds of each were new. */
+  private async write(batches: CheckedBatch[]): Promise<Written[]> {
+    const names = await this.libraryNames(batches);
+    const nameOf = (orgId: string, record: { src: string; name?: string | null }) =>
+      names.get(`${orgId}\u0000${record.src}`) ?? record.name ?? null;
+    return this.db.transaction().execute(async (trx) => {
+      const freshPlays = await this.insertPlays(
+        trx,
+        batches.flatMap((batch) =>
+          batch.plays.map((play) => playRow(batch, play, nameOf(batch.orgId, play.record))),
+        ),
+      );
+      const freshFolds = await this.insertFolds(trx, batches);
+      const sources: RollupSource[] = [];
+      const written = batches.map((batch) => {
+        const newPlays = batch.plays.filter((play) =>
+          freshPlays.delete(`${batch.screenId}\u0000${play.record.playId}`),
+        );
+        const newFolds = batch.folds.filter((fold) =>
+          freshFolds.delete(`${batch.screenId}\u0000${fold.record.foldId}`),
+        );
+        for (const { record, local } of newPlays) {
+          sources.push({
+            ...record,
+            orgId: batch.orgId,
+            screenId: batch.screenId,
+            name: nameOf(batch.orgId, record),
+            local,
+            plays: 1,
+          });
+        }
+        for (const { record, local } of newFolds) {
+          sources.push(foldSource(batch, record, local, nameOf(batch.orgId, record)));
+        }
+        return { plays: newPlays.length, folds: newFolds.length };
+      });
+      for (const rows of chunks(rollupRows(sources))) {
+        await trx
+          .insertInto('play_rollups')
+          .values(rows)
+          .onConflict((on) =>
+            on
+              .columns(['org_id', 'hour_start', 'screen_id', 'playlist_key', 'item_key'])
+              .doUpdateSet((eb) => ({
+                plays: eb('play_rollups.plays', '+', eb.ref('excluded.plays')),
+                duration_ms: eb('play_rollups.duration_ms', '+', eb.ref('excluded.duration_ms')),
+                completed: eb('play_rollups.completed', '+', eb.ref('excluded.completed')),
+                interrupted: eb('play_rollups.interrupted', '+', eb.ref('excluded.interrupted')),
+                skipped: eb('play_rollups.skipped', '+', eb.ref('excluded.skipped')),
+                errors: eb('play_rollups.errors', '+', eb.ref('excluded.errors')),
+                folded: eb('play_rollups.folded', '+', eb.ref('excluded.folded')),
+                name: eb.fn.coalesce('excluded.name', 'play_rollups.name'),
+              })),
+          )
+          .execute();
+      }
+      return written;
+    });
+  }
+
+  /** The library's names of the media the batches show, by org and src (deleted media: the player's name stands). */
+  private async libraryNames(batches: readonly CheckedBatch[]): Promise<Map<string, string>> {
     const names = new Map<string, string>();
-    for (const [src, id] of bySrc) {
-      const filename = filenames.get(id);
-      if (filename !== undefined) names.set(src, filename);
+    const byOrg = new Map<string, Map<string, string>>();
+    for (const batch of batches) {
+      let ids = byOrg.get(batch.orgId);
+      if (ids === undefined) byOrg.set(batch.orgId, (ids = new Map()));
+      for (const { record } of [...batch.plays, ...batch.folds]) {
+        const id = ids.has(record.src) ? null : mediaIdOf(record.src);
+        if (id !== null) ids.set(record.src, id);
+      }
+    }
+    for (const [orgId, ids] of byOrg) {
+      if (ids.size === 0) continue;
+      const rows = await this.db
+        .selectFrom('media')
+        .select(['id', 'filename'])
+        .where('org_id', '=', orgId)
+        .where('id', 'in', [...new Set(ids.values())])
+        .execute();
+      const filenames = new Map(rows.map((row) => [row.id, row.filename]));
+      for (const [src, id] of ids) {
+        const filename = filenames.get(id);
+        if (filename !== undefined) names.set(`${orgId}\u0000${src}`, filename);
+      }
     }
     return names;
   }
 
-  /** Inserts the plays not stored yet; answers those (a play id twice in one batch counts once). */
-  private async insertPlays(
-    trx: Kysely<Database>,
-    plays: readonly CheckedPlay[],
-    row: (play: CheckedPlay) => PlaysTable,
-  ): Promise<CheckedPlay[]> {
-    if (plays.length === 0) return [];
-    const inserted = await trx
-      .insertInto('plays')
-      .values(plays.map(row))
-      .onConflict((on) => on.columns(['screen_id', 'play_id']).doNothing())
-      .returning('play_id')
-      .execute();
-    const fresh = new Set(inserted.map((row) => row.play_id));
-    return plays.filter((play) => fresh.delete(play.record.playId));
+  /** Inserts the plays not stored yet; answers the keys (screen, play id) of those inserted. */
+  private async insertPlays(trx: Kysely<Database>, rows: PlaysTable[]): Promise<Set<string>> {
+    const fresh = new Set<string>();
+    for (const part of chunks(rows)) {
+      const { rows: inserted } = await trx.executeQuery(insertPlaysQuery(this.dialect, part));
+      for (const row of inserted) fresh.add(`${row.screen_id}\u0000${row.play_id}`);
+    }
+    return fresh;
   }
 
-  private async insertFolds(
-    trx: Kysely<Database>,
-    folds: readonly CheckedFold[],
-    screenId: string,
-    orgId: string,
-    now: number,
-  ): Promise<CheckedFold[]> {
-    if (folds.length === 0) return [];
-    const inserted = await trx
-      .insertInto('play_folds')
-      .values(
-        folds.map(({ record }) => ({
-          screen_id: screenId,
-          fold_id: record.foldId,
-          org_id: orgId,
-          hour_start: record.hourStart,
-          received_at: now,
-        })),
-      )
-      .onConflict((on) => on.columns(['screen_id', 'fold_id']).doNothing())
-      .returning('fold_id')
-      .execute();
-    const fresh = new Set(inserted.map((row) => row.fold_id));
-    return folds.filter((fold) => fresh.delete(fold.record.foldId));
+  private async insertFolds(trx: Kysely<Database>, batches: readonly CheckedBatch[]): Promise<Set<string>> {
+    const rows = batches.flatMap((batch) =>
+      batch.folds.map(({ record }) => ({
+        screen_id: batch.screenId,
+        fold_id: record.foldId,
+        org_id: batch.orgId,
+        hour_start: record.hourStart,
+        received_at: batch.receivedAt,
+      })),
+    );
+    const fresh = new Set<string>();
+    for (const part of chunks(rows)) {
+      const inserted = await trx
+        .insertInto('play_folds')
+        .values(part)
+        .onConflict((on) => on.columns(['screen_id', 'fold_id']).doNothing())
+        .returning(['screen_id', 'fold_id'])
+        .execute();
+      for (const row of inserted) fresh.add(`${row.screen_id}\u0000${row.fold_id}`);
+    }
+    return fresh;
   }
 }
 
-function foldSource(record: FoldedPlays, local: CheckedFold['local'], name: string | null): RollupSource {
+function playRow(batch: CheckedBatch, { record, local }: CheckedPlay, name: string | null): PlaysTable {
   return {
+    screen_id: batch.screenId,
+    play_id: record.playId,
+    org_id: batch.orgId,
+    player_id: batch.playerId,
+    playlist_id: record.playlistId ?? null,
+    schedule_id: record.scheduleId ?? null,
+    override_id: record.overrideId ?? null,
+    item_id: record.itemId ?? null,
+    src: record.src,
+    name,
+    started_at: record.startedAt,
+    local_start: record.localStart,
+    local_date: local.date,
+    timezone: record.timezone,
+    duration_ms: record.durationMs,
+    planned_ms: record.plannedMs ?? null,
+    outcome: record.outcome,
+    error: record.error ?? null,
+    received_at: batch.receivedAt,
+    clock_skew: batch.clockSkew ? 1 : 0,
+  };
+}
+
+function foldSource(
+  batch: CheckedBatch,
+  record: FoldedPlays,
+  local: CheckedFold['local'],
+  name: string | null,
+): RollupSource {
+  return {
+    orgId: batch.orgId,
+    screenId: batch.screenId,
     playlistId: record.playlistId,
     itemId: record.itemId,
     src: record.src,

@@ -18,7 +18,7 @@ export function migrationsFor(dialect: DatabaseDialect): Record<string, Migratio
     '0003_log_line_service': logLineServiceMigration,
     '0004_player_stats': playerStatsMigration,
     '0005_schedules': schedulesMigration,
-    '0006_plays': playsMigration,
+    '0006_plays': playsMigration(dialect),
   };
 }
 
