@@ -7,6 +7,7 @@ import { GroupsPage } from './groups/GroupsPage';
 import { MediaPage } from './media/MediaPage';
 import { PlaylistsPage } from './playlists/PlaylistsPage';
 import { PairPage } from './screens/PairPage';
+import { ReportsPage } from './reports/ReportsPage';
 import { ScreenPage } from './screens/ScreenPage';
 import { ScreensPage } from './screens/ScreensPage';
 
@@ -33,6 +34,7 @@ export function App() {
           <Route path="/playlists/:id" element={<PlaylistPage />} />
           <Route path="/groups" element={<GroupsPage />} />
           <Route path="/schedules" element={<SchedulesPage />} />
+          <Route path="/reports" element={<ReportsPage />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/screens" replace />} />

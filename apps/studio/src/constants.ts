@@ -90,3 +90,8 @@ export const SOURCE_LABELS: Record<SourceKind, string> = {
 };
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Reports page opens on this many days up to today. */
+export const REPORT_DEFAULT_DAYS = 7;
+/** Items the plays chart shows by name; the rest are summed as 'Other'. */
+export const REPORT_CHART_ITEMS = 6;

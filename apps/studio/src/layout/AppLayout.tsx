@@ -13,6 +13,7 @@ const NAV = [
   { to: '/groups', label: 'Groups' },
   { to: '/schedules', label: 'Schedules' },
   { to: '/media', label: 'Media library' },
+  { to: '/reports', label: 'Reports' },
 ];
 
 export function AppLayout() {
