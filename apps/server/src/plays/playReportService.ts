@@ -109,15 +109,16 @@ export class PlayReportService {
       ...(has('day') ? (['local_date'] as const) : []),
       ...(has('hour') ? (['local_hour'] as const) : []),
     ];
-    const total = (column: string) => sql<number>`cast(sum(${sql.ref(column)}) as bigint)`;
+    // Plain sums (SQLite: integers; PostgreSQL: numeric, read as text and converted below); the item's name and
+    // src, and the hour's first instant, only when grouped by them: each aggregate costs on every rollup row.
+    const total = (column: string) => sql<number | string>`sum(${sql.ref(column)})`;
     const rows = await this.db
       .selectFrom('play_rollups')
       .where((eb) => filterConditions(eb, 'play_rollups', filters))
       .select(keys)
-      .select((eb) => [
-        eb.fn.max('name').as('name'),
-        eb.fn.max('src').as('src'),
-        eb.fn.min('hour_start').as('first_hour'),
+      .$if(has('item'), (qb) => qb.select((eb) => [eb.fn.max('name').as('name'), eb.fn.max('src').as('src')]))
+      .$if(has('hour'), (qb) => qb.select((eb) => eb.fn.min('hour_start').as('first_hour')))
+      .select([
         total('plays').as('plays'),
         total('duration_ms').as('duration_ms'),
         total('completed').as('completed'),
@@ -138,7 +139,9 @@ export class PlayReportService {
     return {
       groupBy,
       rows: ordered.map((row): PlaySummaryRow => ({
-        ...(has('item') ? { item: { key: String(row.item_key), name: row.name, src: String(row.src) } } : {}),
+        ...(has('item')
+          ? { item: { key: String(row.item_key), name: row.name ?? null, src: String(row.src) } }
+          : {}),
         ...(has('screen')
           ? { screen: { id: String(row.screen_id), name: names.get(String(row.screen_id)) ?? null } }
           : {}),
