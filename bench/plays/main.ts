@@ -21,6 +21,10 @@ const PLAYERS = Number(process.env.BENCH_PLAYS_PLAYERS ?? 1000);
 const BATCHES = Number(process.env.BENCH_PLAYS_BATCHES ?? 3);
 const BATCH_SIZE = Number(process.env.BENCH_PLAYS_BATCH_SIZE ?? 200);
 const SUMMARY_RUNS = 5;
+/** Node options for the server process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/profile' to see where its time goes. */
+const SERVER_NODE_ARGS = (process.env.BENCH_PLAYS_SERVER_NODE_ARGS ?? '')
+  .split(' ')
+  .filter((arg) => arg !== '');
 /** What the benchmark reads of a summary (the API's PlaySummary). */
 interface SummaryAnswer {
   rows: { plays: number }[];
@@ -38,17 +42,22 @@ async function main() {
 
   const port = await freePort();
   const origin = `http://${LOOPBACK}:${port}`;
-  const server = startProcess('server', process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MARQUEE_HOST: LOOPBACK,
-      MARQUEE_PUBLIC_URL: origin,
-      MARQUEE_DATA_DIR: dataDir,
-      MARQUEE_LOG_LEVEL: 'warn',
+  const server = startProcess(
+    'server',
+    process.execPath,
+    [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        MARQUEE_HOST: LOOPBACK,
+        MARQUEE_PUBLIC_URL: origin,
+        MARQUEE_DATA_DIR: dataDir,
+        MARQUEE_LOG_LEVEL: 'warn',
+      },
     },
-  });
+  );
   try {
     await waitForPort(port, 60_000, 'the server');
     // Plays of the last two days: well inside the raw retention, none in the future.

@@ -1,10 +1,16 @@
-// The multi-row INSERT of raw plays, written out once per row count and engine rather than built by Kysely's query
-// builder for every batch: building a 500-row insert cost more than running it (about 17 µs a row, measured with
-// the proof-of-play benchmark). Only the placeholders differ between the engines; the statement is the same.
+// The INSERT of raw plays that skips those already stored, written out once per row count and engine rather than
+// built by Kysely's query builder for every batch (building a 500-row insert cost about 17 µs a row, more than
+// running it). The statement is the same on both engines; how it runs differs: PostgreSQL takes 500 rows per
+// statement (one round trip) and answers the new ones (RETURNING); SQLite, in process, runs a prepared one-row
+// statement per play and reads whether it inserted from its change count, twice as fast as a 500-row statement
+// with RETURNING (121,000 against 61,000 rows a second, measured beside the proof-of-play benchmark).
 
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseDialect } from '../db/database';
-import type { PlaysTable } from '../db/schema';
+import type { Database, PlaysTable } from '../db/schema';
+
+/** Rows per statement on PostgreSQL: 20 columns each stays far below its 65,535 parameters. */
+const ROWS_PER_STATEMENT = 500;
 
 export const PLAY_COLUMNS = [
   'screen_id',
@@ -44,18 +50,44 @@ function statement(dialect: DatabaseDialect, rows: number): string {
     });
     text =
       `insert into plays (${PLAY_COLUMNS.join(', ')}) values ${tuples.join(', ')} ` +
-      'on conflict (screen_id, play_id) do nothing returning screen_id, play_id';
+      `on conflict (screen_id, play_id) do nothing${dialect === 'sqlite' ? '' : ' returning screen_id, play_id'}`;
     statements.set(key, text);
   }
   return text;
 }
 
-/** The insert of `rows` that skips plays already stored and answers the keys of those inserted. */
-export function insertPlaysQuery(
-  dialect: DatabaseDialect,
-  rows: readonly PlaysTable[],
-): CompiledQuery<Pick<PlaysTable, 'screen_id' | 'play_id'>> {
+function parametersOf(rows: readonly PlaysTable[]): unknown[] {
   const parameters: unknown[] = [];
   for (const row of rows) for (const column of PLAY_COLUMNS) parameters.push(row[column]);
-  return CompiledQuery.raw(statement(dialect, rows.length), parameters);
+  return parameters;
+}
+
+type StoredKey = Pick<PlaysTable, 'screen_id' | 'play_id'>;
+
+/** The key of a stored play: its screen and play id. */
+export const playKey = (screenId: string, playId: string) => `${screenId}\u0000${playId}`;
+
+/** Inserts `rows` but the plays already stored (in `trx`); answers the keys (playKey) of those inserted. */
+export async function insertNewPlays(
+  trx: Kysely<Database>,
+  dialect: DatabaseDialect,
+  rows: readonly PlaysTable[],
+): Promise<Set<string>> {
+  const fresh = new Set<string>();
+  if (dialect === 'sqlite') {
+    const text = statement(dialect, 1);
+    for (const row of rows) {
+      const result = await trx.executeQuery(CompiledQuery.raw(text, parametersOf([row])));
+      if (Number(result.numAffectedRows ?? 0) > 0) fresh.add(playKey(row.screen_id, row.play_id));
+    }
+    return fresh;
+  }
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const part = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const result = await trx.executeQuery(
+      CompiledQuery.raw(statement(dialect, part.length), parametersOf(part)) as CompiledQuery<StoredKey>,
+    );
+    for (const row of result.rows) fresh.add(playKey(row.screen_id, row.play_id));
+  }
+  return fresh;
 }

@@ -10,7 +10,7 @@ import type { DatabaseDialect } from '../db/database';
 import type { Database, Player, PlaysTable } from '../db/schema';
 import { conflict } from '../domain/errors';
 import { GroupCommit } from './groupCommit';
-import { insertPlaysQuery } from './playInsert';
+import { insertNewPlays, playKey } from './playInsert';
 import { checkFold, checkPlay, type CheckedFold, type CheckedPlay } from './playRecords';
 import { rollupRows, type RollupSource } from './playRollups';
 
@@ -161,8 +161,9 @@ export class PlayService {
     const nameOf = (orgId: string, record: { src: string; name?: string | null }) =>
       names.get(`${orgId}\u0000${record.src}`) ?? record.name ?? null;
     return this.db.transaction().execute(async (trx) => {
-      const freshPlays = await this.insertPlays(
+      const freshPlays = await insertNewPlays(
         trx,
+        this.dialect,
         batches.flatMap((batch) =>
           batch.plays.map((play) => playRow(batch, play, nameOf(batch.orgId, play.record))),
         ),
@@ -171,7 +172,7 @@ export class PlayService {
       const sources: RollupSource[] = [];
       const written = batches.map((batch) => {
         const newPlays = batch.plays.filter((play) =>
-          freshPlays.delete(`${batch.screenId}\u0000${play.record.playId}`),
+          freshPlays.delete(playKey(batch.screenId, play.record.playId)),
         );
         const newFolds = batch.folds.filter((fold) =>
           freshFolds.delete(`${batch.screenId}\u0000${fold.record.foldId}`),
@@ -242,16 +243,6 @@ export class PlayService {
       }
     }
     return names;
-  }
-
-  /** Inserts the plays not stored yet; answers the keys (screen, play id) of those inserted. */
-  private async insertPlays(trx: Kysely<Database>, rows: PlaysTable[]): Promise<Set<string>> {
-    const fresh = new Set<string>();
-    for (const part of chunks(rows)) {
-      const { rows: inserted } = await trx.executeQuery(insertPlaysQuery(this.dialect, part));
-      for (const row of inserted) fresh.add(`${row.screen_id}\u0000${row.play_id}`);
-    }
-    return fresh;
   }
 
   private async insertFolds(trx: Kysely<Database>, batches: readonly CheckedBatch[]): Promise<Set<string>> {
