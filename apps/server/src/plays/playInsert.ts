@@ -56,36 +56,37 @@ function statement(dialect: DatabaseDialect, rows: number): string {
   return text;
 }
 
-function parametersOf(rows: readonly PlaysTable[]): unknown[] {
-  const parameters: unknown[] = [];
-  for (const row of rows) for (const column of PLAY_COLUMNS) parameters.push(row[column]);
-  return parameters;
-}
-
-type StoredKey = Pick<PlaysTable, 'screen_id' | 'play_id'>;
+// A mapped type over a type parameter maps a tuple element by element.
+type ValuesOf<C extends readonly unknown[]> = {
+  -readonly [I in keyof C]: C[I] extends keyof PlaysTable ? PlaysTable[C[I]] : never;
+};
+/** One play's values in PLAY_COLUMNS order (typed column by column, so the order cannot drift). */
+export type PlayValues = ValuesOf<typeof PLAY_COLUMNS>;
 
 /** The key of a stored play: its screen and play id. */
 export const playKey = (screenId: string, playId: string) => `${screenId}\u0000${playId}`;
+
+type StoredKey = Pick<PlaysTable, 'screen_id' | 'play_id'>;
 
 /** Inserts `rows` but the plays already stored (in `trx`); answers the keys (playKey) of those inserted. */
 export async function insertNewPlays(
   trx: Kysely<Database>,
   dialect: DatabaseDialect,
-  rows: readonly PlaysTable[],
+  rows: readonly PlayValues[],
 ): Promise<Set<string>> {
   const fresh = new Set<string>();
   if (dialect === 'sqlite') {
     const text = statement(dialect, 1);
     for (const row of rows) {
-      const result = await trx.executeQuery(CompiledQuery.raw(text, parametersOf([row])));
-      if (Number(result.numAffectedRows ?? 0) > 0) fresh.add(playKey(row.screen_id, row.play_id));
+      const result = await trx.executeQuery(CompiledQuery.raw(text, row));
+      if (Number(result.numAffectedRows ?? 0) > 0) fresh.add(playKey(row[0], row[1]));
     }
     return fresh;
   }
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const part = rows.slice(start, start + ROWS_PER_STATEMENT);
     const result = await trx.executeQuery(
-      CompiledQuery.raw(statement(dialect, part.length), parametersOf(part)) as CompiledQuery<StoredKey>,
+      CompiledQuery.raw(statement(dialect, part.length), part.flat()) as CompiledQuery<StoredKey>,
     );
     for (const row of result.rows) fresh.add(playKey(row.screen_id, row.play_id));
   }

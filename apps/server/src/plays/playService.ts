@@ -7,10 +7,10 @@ import type { Kysely } from 'kysely';
 import type { FoldedPlays, PlayBatch, PlayBatchAnswer, RejectedPlay } from '@marquee/protocol';
 import { SERVER_ID_PATTERN } from '@marquee/management-api';
 import type { DatabaseDialect } from '../db/database';
-import type { Database, Player, PlaysTable } from '../db/schema';
+import type { Database, Player } from '../db/schema';
 import { conflict } from '../domain/errors';
 import { GroupCommit } from './groupCommit';
-import { insertNewPlays, playKey } from './playInsert';
+import { insertNewPlays, playKey, type PlayValues } from './playInsert';
 import { checkFold, checkPlay, type CheckedFold, type CheckedPlay } from './playRecords';
 import { rollupRows, type RollupSource } from './playRollups';
 
@@ -179,12 +179,17 @@ export class PlayService {
         );
         for (const { record, local } of newPlays) {
           sources.push({
-            ...record,
             orgId: batch.orgId,
             screenId: batch.screenId,
+            playlistId: record.playlistId,
+            itemId: record.itemId,
+            src: record.src,
             name: nameOf(batch.orgId, record),
+            timezone: record.timezone,
             local,
             plays: 1,
+            durationMs: record.durationMs,
+            outcome: record.outcome,
           });
         }
         for (const { record, local } of newFolds) {
@@ -269,29 +274,30 @@ export class PlayService {
   }
 }
 
-function playRow(batch: CheckedBatch, { record, local }: CheckedPlay, name: string | null): PlaysTable {
-  return {
-    screen_id: batch.screenId,
-    play_id: record.playId,
-    org_id: batch.orgId,
-    player_id: batch.playerId,
-    playlist_id: record.playlistId ?? null,
-    schedule_id: record.scheduleId ?? null,
-    override_id: record.overrideId ?? null,
-    item_id: record.itemId ?? null,
-    src: record.src,
+/** A play's row, as its values in the insert's column order (playInsert.ts PLAY_COLUMNS). */
+function playRow(batch: CheckedBatch, { record, local }: CheckedPlay, name: string | null): PlayValues {
+  return [
+    batch.screenId,
+    record.playId,
+    batch.orgId,
+    batch.playerId,
+    record.playlistId ?? null,
+    record.scheduleId ?? null,
+    record.overrideId ?? null,
+    record.itemId ?? null,
+    record.src,
     name,
-    started_at: record.startedAt,
-    local_start: record.localStart,
-    local_date: local.date,
-    timezone: record.timezone,
-    duration_ms: record.durationMs,
-    planned_ms: record.plannedMs ?? null,
-    outcome: record.outcome,
-    error: record.error ?? null,
-    received_at: batch.receivedAt,
-    clock_skew: batch.clockSkew ? 1 : 0,
-  };
+    record.startedAt,
+    record.localStart,
+    local.date,
+    record.timezone,
+    record.durationMs,
+    record.plannedMs ?? null,
+    record.outcome,
+    record.error ?? null,
+    batch.receivedAt,
+    batch.clockSkew ? 1 : 0,
+  ];
 }
 
 function foldSource(
