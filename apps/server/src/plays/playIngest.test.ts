@@ -64,6 +64,18 @@ describe.each(['sqlite', 'postgres'] as const)('play ingest (%s)', (engine) => {
     expect(rollup).toMatchObject({ plays: 4, duration_ms: 40_000, completed: 4 });
   });
 
+  it('stores once a batch sent again while the first is still being written', async () => {
+    const target = await freshScreen();
+    const now = test.clock();
+    const batch = Array.from({ length: 50 }, (_, i) => play(now - 100_000 + i * 1000));
+    const answers = await Promise.all([1, 2, 3].map(() => uploadPlays(test.app, target.player, batch)));
+    expect(answers.map(({ status }) => status)).toEqual([200, 200, 200]);
+    expect(answers.reduce((sum, { answer }) => sum + answer.accepted, 0)).toBe(50);
+    expect(answers.reduce((sum, { answer }) => sum + answer.duplicates, 0)).toBe(100);
+    const [rollup] = await rollups(target.screenId);
+    expect(Number(rollup!.plays)).toBe(50);
+  });
+
   it('keeps the good records of a batch with garbage and names each bad one', async () => {
     const target = await freshScreen();
     const now = test.clock();
