@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'bench',
     environment: 'node',
-    include: ['realtime/**/*.test.ts', 'player/**/*.test.ts'],
+    include: ['realtime/**/*.test.ts', 'player/**/*.test.ts', 'plays/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },

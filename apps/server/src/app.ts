@@ -21,6 +21,7 @@ import { mediaFileRoutes } from './media/mediaFileRoutes';
 import { metricsRoutes, registerObservability } from './observability/observability';
 import { registerOpenApi } from './observability/openapi';
 import { playerRoutes } from './players/playerRoutes';
+import { playerPlayRoutes } from './plays/playerPlayRoutes';
 import { realtimePlugin, type RealtimePluginOptions } from './realtime/realtimePlugin';
 import { loggerOptions } from './logger';
 import { redisReady } from './realtime/redisClient';
@@ -123,6 +124,7 @@ async function registerPlugins(app: App, options: BuildAppOptions): Promise<void
   await registerOpenApi(app);
   await app.register(identityRoutes, { prefix: '/identity/v1' });
   await app.register(playerRoutes, { prefix: '/_internal/players' });
+  await app.register(playerPlayRoutes, { prefix: '/_internal/players' });
   await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(managementApi, { prefix: MANAGEMENT_API_PREFIX });
   await app.register(logRoutes);

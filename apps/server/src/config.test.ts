@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       offlineAfterSeconds: 90,
       smtpUrl: null,
       smtpFrom: 'Marquee <marquee@localhost>',
+      playRetention: { rawDays: 90, rollupDays: 730 },
     });
   });
 
@@ -58,6 +59,8 @@ describe('loadConfig', () => {
         MARQUEE_OFFLINE_AFTER_SECONDS: '120',
         MARQUEE_SMTP_URL: 'smtp://alerts:secret@mail.example.com:587',
         MARQUEE_SMTP_FROM: 'Signage <signage@example.com>',
+        MARQUEE_PLAYS_RAW_DAYS: '30',
+        MARQUEE_PLAYS_ROLLUP_DAYS: '365',
       },
       '/srv/marquee',
     );
@@ -80,7 +83,17 @@ describe('loadConfig', () => {
       offlineAfterSeconds: 120,
       smtpUrl: 'smtp://alerts:secret@mail.example.com:587',
       smtpFrom: 'Signage <signage@example.com>',
+      playRetention: { rawDays: 30, rollupDays: 365 },
     });
+  });
+
+  it('refuses a play retention that is not a whole number of days from 1 to 3650, naming the variable', () => {
+    for (const value of ['0', '3651', '7.5', 'ninety']) {
+      expect(() => loadConfig({ MARQUEE_PLAYS_RAW_DAYS: value }, '/x')).toThrow(
+        /MARQUEE_PLAYS_RAW_DAYS must be a whole number of days between 1 and 3650/,
+      );
+    }
+    expect(() => loadConfig({ MARQUEE_PLAYS_ROLLUP_DAYS: '-1' }, '/x')).toThrow(/MARQUEE_PLAYS_ROLLUP_DAYS/);
   });
 
   it('derives the public URL from the port and treats blank values as unset', () => {

@@ -73,6 +73,8 @@ export interface Config {
   smtpUrl: string | null;
   /** The From of alert emails. */
   smtpFrom: string;
+  /** Days raw plays and hourly play rollups are kept (MARQUEE_PLAYS_RAW_DAYS, MARQUEE_PLAYS_ROLLUP_DAYS). */
+  playRetention: { rawDays: number; rollupDays: number };
 }
 
 export class ConfigError extends Error {
@@ -135,6 +137,22 @@ function rateLimit() {
         `must be a whole number of requests per minute between 1 and ${MAX_RATE_LIMIT}`,
       )
       .optional(),
+  );
+}
+
+/** Longest retention of plays accepted from the environment: ten years. */
+export const MAX_RETENTION_DAYS = 3650;
+
+function retentionDays(fallback: number) {
+  const message = `must be a whole number of days between 1 and ${MAX_RETENTION_DAYS}`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,4}$/, message)
+      .transform(Number)
+      .refine((days) => days >= 1 && days <= MAX_RETENTION_DAYS, message)
+      .default(fallback),
   );
 }
 
@@ -252,6 +270,8 @@ const schema = z.object({
       .regex(/^[^\r\n]{3,320}$/, { message: 'must be an address, e.g. "Marquee <alerts@example.com>"' })
       .optional(),
   ),
+  MARQUEE_PLAYS_RAW_DAYS: retentionDays(90),
+  MARQUEE_PLAYS_ROLLUP_DAYS: retentionDays(730),
 });
 
 /** A printable excerpt of a rejected value; secrets in URLs are masked. */
@@ -312,5 +332,6 @@ export function loadConfig(
     offlineAfterSeconds: values.MARQUEE_OFFLINE_AFTER_SECONDS,
     smtpUrl: values.MARQUEE_SMTP_URL ?? null,
     smtpFrom: values.MARQUEE_SMTP_FROM ?? `Marquee <marquee@${new URL(publicUrl).hostname}>`,
+    playRetention: { rawDays: values.MARQUEE_PLAYS_RAW_DAYS, rollupDays: values.MARQUEE_PLAYS_ROLLUP_DAYS },
   };
 }

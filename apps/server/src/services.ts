@@ -40,6 +40,9 @@ import { HealthMonitor } from './health/healthMonitor';
 import { HealthService } from './health/healthService';
 import { startHealthSweep } from './health/healthSweep';
 import type { WebhookEventSink } from './webhooks/webhookEventSink';
+import { PlayReportService } from './plays/playReportService';
+import { startPlayRetentionSweep } from './plays/playRetentionSweep';
+import { PlayService } from './plays/playService';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -106,6 +109,10 @@ export interface AppServices {
   alerts: AlertEngine;
   /** Alert emails; null without MARQUEE_SMTP_URL. */
   alertMailer: AlertMailer | null;
+  /** Proof of play: ingest of the players' batches, retention. */
+  plays: PlayService;
+  /** Proof of play read back: listings, CSV, summaries. */
+  playReports: PlayReportService;
 }
 
 export interface ServiceOptions {
@@ -129,6 +136,8 @@ export interface ServiceOptions {
   webhookTimeoutMs?: number;
   /** Where health transitions and alerts are emitted (default: the webhook service); tests collect them. */
   events?: WebhookEventSink;
+  /** The plays' retention sweep's timers (default setInterval, unref'd); tests pass their own or none. */
+  playRetentionTimers?: SweepTimers | null;
 }
 
 declare module 'fastify' {
@@ -297,6 +306,12 @@ export async function createServices(
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
       (error) => onBackgroundError(error, 'health sweep'),
     );
+    const plays = new PlayService(database.db, database.dialect, clock, config.playRetention);
+    const stopPlayRetention = startPlayRetentionSweep(
+      plays,
+      options.playRetentionTimers === undefined ? undefined : options.playRetentionTimers,
+      (error) => onBackgroundError(error, 'plays retention sweep'),
+    );
     const stopSweep = startTimelineSweep(
       timelines,
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
@@ -345,6 +360,8 @@ export async function createServices(
       alertRules,
       alerts,
       alertMailer,
+      plays,
+      playReports: new PlayReportService(database.db, groups),
     };
     if (options.webhookTimers !== null) webhookWorker.start();
     return {
@@ -354,6 +371,7 @@ export async function createServices(
         await webhookWorker.stop();
         stopHealthSweep();
         await alertMailer?.close();
+        stopPlayRetention();
         await documents.drain();
         if (ownsPubSub) await shared.close();
         if (rateLimitRedis !== null) await closeRedisClient(rateLimitRedis);

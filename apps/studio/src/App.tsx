@@ -8,6 +8,7 @@ import { GroupsPage } from './groups/GroupsPage';
 import { MediaPage } from './media/MediaPage';
 import { PlaylistsPage } from './playlists/PlaylistsPage';
 import { PairPage } from './screens/PairPage';
+import { ReportsPage } from './reports/ReportsPage';
 import { ScreenPage } from './screens/ScreenPage';
 import { ScreensPage } from './screens/ScreensPage';
 import { WebhooksPage } from './webhooks/WebhooksPage';
@@ -37,6 +38,7 @@ export function App() {
           <Route path="/schedules" element={<SchedulesPage />} />
           <Route path="/webhooks" element={<WebhooksPage />} />
           <Route path="/alerts" element={<AlertsPage />} />
+          <Route path="/reports" element={<ReportsPage />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/screens" replace />} />

@@ -115,3 +115,7 @@ export const THRESHOLD_UNITS = [
 export const UPTIME_BAR_HOURS = 24;
 /** The uptime bar is re-read this often. */
 export const UPTIME_REFETCH_MS = 60_000;
+/** The Reports page opens on this many days up to today. */
+export const REPORT_DEFAULT_DAYS = 7;
+/** Items the plays chart shows by name; the rest are summed as 'Other'. */
+export const REPORT_CHART_ITEMS = 6;

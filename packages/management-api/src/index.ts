@@ -14,6 +14,7 @@ export * from './media';
 export * from './overrides';
 export * from './playlists';
 export * from './playerStats';
+export * from './plays';
 export * from './routes';
 export * from './schedules';
 export * from './screenHealth';

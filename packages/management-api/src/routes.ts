@@ -59,6 +59,7 @@ import {
   PlaylistRequestSchema,
   PlaylistViewSchema,
 } from './playlists';
+import { PlayListQuerySchema, PlayPageSchema, PlaySummaryQuerySchema, PlaySummarySchema } from './plays';
 import {
   ScheduleListSchema,
   ScheduleOverlapsSchema,
@@ -335,6 +336,19 @@ export const MANAGEMENT_ROUTES = {
     response: { 200: AlertRuleViewSchema },
   },
   deleteAlertRule: { method: 'DELETE', path: '/alert-rules/:id', ...alertRule, ...deleted },
+  /** JSON answers PlayPageSchema; format=csv answers text/csv (streamed). */
+  listPlays: {
+    method: 'GET',
+    path: '/plays',
+    querystring: PlayListQuerySchema,
+    response: { 200: PlayPageSchema },
+  },
+  playSummary: {
+    method: 'GET',
+    path: '/plays/summary',
+    querystring: PlaySummaryQuerySchema,
+    response: { 200: PlaySummarySchema },
+  },
 } as const satisfies Record<string, ManagementRoute>;
 
 type Routes = typeof MANAGEMENT_ROUTES;

@@ -389,6 +389,71 @@ export interface FleetIncidentsTable {
   recovered_at: Millis | null;
 }
 
+/** One play a content player reported (docs/proof-of-play.md §Record); key (screen_id, play_id). */
+export interface PlaysTable {
+  screen_id: string;
+  play_id: string;
+  org_id: string;
+  player_id: string | null;
+  playlist_id: string | null;
+  schedule_id: string | null;
+  override_id: string | null;
+  item_id: string | null;
+  src: string;
+  /** The item's name when it played (the library's, else the player's). */
+  name: string | null;
+  started_at: Millis;
+  /** The screen's wall clock with its offset, as the player sent it. */
+  local_start: string;
+  /** 'YYYY-MM-DD' of local_start. */
+  local_date: string;
+  timezone: string;
+  duration_ms: number;
+  planned_ms: number | null;
+  outcome: string;
+  error: string | null;
+  received_at: Millis;
+  /** 1 when the batch's device clock was off by more than the skew threshold. */
+  clock_skew: Flag;
+}
+
+/** Plays of one item on one screen in one local hour (docs/proof-of-play.md §Rollups). */
+export interface PlayRollupsTable {
+  screen_id: string;
+  /** The instant the local hour starts (distinct for a repeated autumn hour). */
+  hour_start: Millis;
+  /** The playlist id, or '' for none. */
+  playlist_key: string;
+  /** The item id, else its src. */
+  item_key: string;
+  org_id: string;
+  /** The local hour with its offset, e.g. '2026-10-25T01:00+01:00'. */
+  local_hour: string;
+  local_date: string;
+  timezone: string;
+  playlist_id: string | null;
+  item_id: string | null;
+  src: string;
+  name: string | null;
+  plays: number;
+  duration_ms: number;
+  completed: number;
+  interrupted: number;
+  skipped: number;
+  errors: number;
+  /** Plays that arrived as folded counts (no outcome known). */
+  folded: number;
+}
+
+/** Folded counts already counted, by the device's fold id. */
+export interface PlayFoldsTable {
+  screen_id: string;
+  fold_id: string;
+  org_id: string;
+  hour_start: Millis;
+  received_at: Millis;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -421,6 +486,9 @@ export interface Database {
   alert_rules: AlertRulesTable;
   alert_outages: AlertOutagesTable;
   fleet_incidents: FleetIncidentsTable;
+  plays: PlaysTable;
+  play_rollups: PlayRollupsTable;
+  play_folds: PlayFoldsTable;
 }
 
 export type Org = Selectable<OrgsTable>;

@@ -12,6 +12,7 @@ import { mediaRoutes } from './mediaRoutes';
 import { libraryRoutes } from './libraryRoutes';
 import { pairingRoutes } from './pairingRoutes';
 import { scheduleRoutes } from './scheduleRoutes';
+import { playRoutes } from '../plays/playRoutes';
 
 import { screenRoutes } from './screenRoutes';
 import { webhookRoutes } from '../webhooks/webhookRoutes';
@@ -35,5 +36,6 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(webhookRoutes);
     await operatorScope.register(healthRoutes);
     await operatorScope.register(alertRuleRoutes);
+    await operatorScope.register(playRoutes);
   });
 };

@@ -15,6 +15,7 @@ const NAV = [
   { to: '/alerts', label: 'Alerts' },
   { to: '/media', label: 'Media library' },
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/reports', label: 'Reports' },
 ];
 
 export function AppLayout() {

@@ -9,6 +9,7 @@ import { armedDisconnectsByPlayerMigration } from './0002_armed_disconnects_by_p
 import { logLineServiceMigration } from './0003_log_line_service';
 import { playerStatsMigration } from './0004_player_stats';
 import { schedulesMigration } from './0005_schedules';
+import { playsMigration } from './0006_plays';
 import { webhooksMigration } from './0007_webhooks';
 import { screenHealthMigration } from './0008_screen_health';
 
@@ -19,6 +20,7 @@ export function migrationsFor(dialect: DatabaseDialect): Record<string, Migratio
     '0003_log_line_service': logLineServiceMigration,
     '0004_player_stats': playerStatsMigration,
     '0005_schedules': schedulesMigration,
+    '0006_plays': playsMigration(dialect),
     '0007_webhooks': webhooksMigration,
     '0008_screen_health': screenHealthMigration,
   };

@@ -1,0 +1,89 @@
+// The plays' retention (docs/proof-of-play.md §Retention) with a faked clock and the sweep's timer driven by hand:
+// raw plays go after MARQUEE_PLAYS_RAW_DAYS, rollups after MARQUEE_PLAYS_ROLLUP_DAYS, on both engines.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SweepTimers } from '../timelines/timelineSweep';
+import { startTestApp, type TestApp } from '../../test/harness/app';
+import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import { pairedScreen, signUpOperator } from '../../test/harness/management';
+import { play, uploadPlays } from '../../test/harness/plays';
+import { PLAY_RETENTION_SWEEP_MS } from './playRetentionSweep';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Timers whose interval runs when the test says. */
+function manualTimers() {
+  const runs: { run: () => void; ms: number }[] = [];
+  const timers: SweepTimers = {
+    setInterval: (run, ms) => runs.push({ run, ms }),
+    clearInterval: () => {},
+  };
+  return { timers, runs };
+}
+
+describe.each(['sqlite', 'postgres'] as const)('plays retention (%s)', (engine) => {
+  let database: TestDatabase;
+  let test: TestApp;
+  const { timers, runs } = manualTimers();
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    test = await startTestApp({
+      database: database.handle,
+      sweepTimers: null,
+      playRetentionTimers: timers,
+      env: { MARQUEE_PLAYS_RAW_DAYS: '30', MARQUEE_PLAYS_ROLLUP_DAYS: '60' },
+    });
+  });
+  afterAll(async () => {
+    await test.close();
+    await database.dispose();
+  });
+
+  const count = async (table: 'plays' | 'play_rollups') =>
+    Number(
+      (
+        await test.app.services.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** Runs the sweep the app scheduled and waits for its deletes. */
+  const sweep = async () => {
+    runs[0]!.run();
+    // The sweep is not awaited by its timer: give its queries time to finish.
+    for (let i = 0; i < 20 && (await pending()); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+  };
+  let expected = { plays: -1, rollups: -1 };
+  const pending = async () =>
+    (await count('plays')) !== expected.plays || (await count('play_rollups')) !== expected.rollups;
+
+  it('deletes raw plays after the raw retention and rollups after theirs, hourly', async () => {
+    expect(runs.map((entry) => entry.ms)).toEqual([PLAY_RETENTION_SWEEP_MS]);
+    const start = test.clock();
+    const screen = await pairedScreen(test.app, await signUpOperator(test.app, 'Retention Org'));
+    // Two plays in different hours today, and one a day later.
+    await uploadPlays(test.app, screen.player, [play(start - 2 * 60 * 60 * 1000), play(start - 1000)]);
+    test.clock.advance(DAY_MS);
+    await uploadPlays(test.app, screen.player, [play(test.clock() - 1000)]);
+
+    // 30 days and a bit after the first plays: those two go, their rollups stay.
+    test.clock.set(start + 30 * DAY_MS + 1000);
+    expected = { plays: 1, rollups: 3 };
+    await sweep();
+    expect([await count('plays'), await count('play_rollups')]).toEqual([1, 3]);
+
+    test.clock.set(start + 60 * DAY_MS + 1000);
+    expected = { plays: 0, rollups: 1 };
+    await sweep();
+    expect([await count('plays'), await count('play_rollups')]).toEqual([0, 1]);
+
+    test.clock.set(start + 61 * DAY_MS + 1000);
+    expected = { plays: 0, rollups: 0 };
+    await sweep();
+    expect([await count('plays'), await count('play_rollups')]).toEqual([0, 0]);
+  });
+});
