@@ -1,13 +1,7 @@
-// Proof of play on a real player (docs/proof-of-play-player.md): a paired general player in Chromium plays a
+// Proof of play on a real player (docs/proof-of-play.md): a paired general player in Chromium plays a
 // two-item playlist (3 s and 5 s), records a play per item shown, uploads them (the upload period shortened from
 // 60 s to 2 s through the runtime configuration, playerTimings.support.ts), and the plays appear in the management
 // API, as JSON and as CSV, with the durations they showed (±1 s).
-//
-// MERGE: written against the contract of GET /api/v1/plays given to the player's engineer (query from, to,
-// screenId, format=json|csv; json {items: [{playId, screenId, src, name, startedAt, localStart, timezone,
-// durationMs, plannedMs, outcome, …}], nextCursor}; csv with play_id, started_at_utc, local_start, duration_ms and
-// outcome columns). The server route and the query's names come from the server branch: adjust them here if they
-// differ. It cannot pass on the player's branch alone (no ingest route there).
 
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -25,7 +19,7 @@ interface PlayView {
   screenId: string;
   src: string;
   name: string | null;
-  startedAt: number | string;
+  startedAt: string;
   localStart: string;
   timezone: string;
   durationMs: number;
@@ -127,7 +121,7 @@ describe('content player: proof of play', () => {
       new URLSearchParams({ from, to: new Date(Date.now() + 60_000).toISOString(), screenId }).toString();
     // Two full rounds of the playlist, uploaded.
     const plays = await waitFor(async () => {
-      const { status, body } = await api<{ items: PlayView[] }>(
+      const { status, body } = await api<{ plays: PlayView[] }>(
         stage.server,
         'GET',
         `/api/v1/plays?${query()}`,
@@ -135,7 +129,7 @@ describe('content player: proof of play', () => {
         stage.operator.token,
       );
       if (status !== 200) throw new Error(`GET /api/v1/plays answered ${status}`);
-      const completed = body.items.filter((play) => play.outcome === 'completed');
+      const completed = body.plays.filter((play) => play.outcome === 'completed');
       return completed.length >= 4 ? completed : null;
     }, 60_000);
 

@@ -1,4 +1,4 @@
-// Proof of play read back (docs/proof-of-play.md §API): the plays themselves, a page at a time or as CSV, and
+// Proof of play read back (docs/proof-of-play.md §The API): the plays themselves, a page at a time or as CSV, and
 // summaries from the hourly rollups. from and to take a date (a local day in each screen's own zone; `to`'s day is
 // included) or a date and time with an offset or Z (an instant; `to` excluded).
 

@@ -61,7 +61,7 @@ export const PlayRecordSchema = z.object({
 export type PlayRecord = z.infer<typeof PlayRecordSchema>;
 
 /**
- * Plays a full device buffer folded into a count rather than lose them (docs/proof-of-play.md §Offline): one per
+ * Plays a full device buffer folded into a count rather than lose them (docs/proof-of-play.md §Buffer): one per
  * item and local hour of the screen.
  */
 export const FoldedPlaysSchema = z.object({

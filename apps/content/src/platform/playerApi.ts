@@ -31,7 +31,7 @@ export interface PlayerApi {
   log(level: LogLevelName, message: string, data?: unknown): Promise<void>;
   uploadScreenshot(image: Blob): Promise<unknown>;
   sendDeviceRecord(record: unknown): Promise<void>;
-  /** Uploads plays (docs/proof-of-play-player.md §Upload); throws PlayerApiError on a non-2xx answer. */
+  /** Uploads plays (docs/proof-of-play.md §Upload); throws PlayerApiError on a non-2xx answer. */
   uploadPlays(batch: PlayBatch): Promise<PlayBatchAnswer>;
   /** An ID token for the realtime database, from the player's custom token; null without credentials. */
   signIn(): Promise<{ idToken: string; expiresInMs: number } | null>;

@@ -9,7 +9,7 @@ export interface ContentConfig {
   realtimeUrl: string;
   /** Where the studio lives, for the pairing page's QR code. */
   studioUrl: string;
-  /** The play upload period when a test harness shortened it (docs/proof-of-play-player.md §Upload). */
+  /** The play upload period when a test harness shortened it (docs/proof-of-play.md §Upload). */
   playUploadIntervalMs?: number;
 }
 

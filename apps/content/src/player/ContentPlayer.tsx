@@ -23,7 +23,7 @@ export interface ContentPlayerProps {
   commands: MutableRefObject<ContentCommands>;
   /** Time and timers (tests fake them). */
   clock?: TimelineClock;
-  /** Records a play per item shown (docs/proof-of-play-player.md); none in tests that do not look at plays. */
+  /** Records a play per item shown (docs/proof-of-play.md); none in tests that do not look at plays. */
   plays?: PlayRecorder | null;
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { AppDataItem } from '@marquee/protocol';
 
 /**
- * A web page that has not loaded this long after it came on screen is skipped (docs/proof-of-play-player.md
+ * A web page that has not loaded this long after it came on screen is skipped (docs/proof-of-play.md
  * §Recording). A page's own errors (a 404, a broken script) load a page all the same and cannot be seen from here.
  */
 export const PAGE_LOAD_TIMEOUT_MS = 30_000;

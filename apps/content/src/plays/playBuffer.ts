@@ -1,4 +1,4 @@
-// The device's buffer of plays (docs/proof-of-play-player.md §Buffer), in IndexedDB in the content frame's origin:
+// The device's buffer of plays (docs/proof-of-play.md §Buffer), in IndexedDB in the content frame's origin:
 // every finished play until the server has it, the play on screen now (so a player that dies leaves it to be closed
 // at the next start), and hourly counts folded from plays a full buffer could not keep one by one.
 //

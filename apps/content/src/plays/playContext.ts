@@ -1,4 +1,4 @@
-// What a play says about the item on screen (docs/proof-of-play-player.md §Recording): the playlist it came from,
+// What a play says about the item on screen (docs/proof-of-play.md §Recording): the playlist it came from,
 // the schedule or override whose window showed it (the segment's source), a name, its planned time and the
 // screen's zone. The content player's items carry no id or name of their own yet: the name is the file or page the
 // URL names, and the server snapshots the library's name beside it.

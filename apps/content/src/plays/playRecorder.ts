@@ -1,4 +1,4 @@
-// Records one play per item shown (docs/proof-of-play-player.md §Recording): begun when the item comes on screen
+// Records one play per item shown (docs/proof-of-play.md §Recording): begun when the item comes on screen
 // and kept in the buffer as the open play, finished when it leaves. An item that could not show is a play with
 // outcome 'error'. The play a page left open when it died is closed as 'interrupted' by the next page, before it
 // records anything else.

@@ -1,4 +1,4 @@
-// Sends the buffer's plays to the server (docs/proof-of-play-player.md §Upload): every PLAY_UPLOAD_INTERVAL_MS, or
+// Sends the buffer's plays to the server (docs/proof-of-play.md §Upload): every PLAY_UPLOAD_INTERVAL_MS, or
 // at once when PLAY_BATCH_MAX_RECORDS wait, whichever comes first; a full batch is followed by the next straight away.
 //
 // What the answer does to the rows sent:

@@ -1,4 +1,4 @@
-// Proof of play is on by default (docs/proof-of-play-player.md): the page opens its buffer, closes the play a
+// Proof of play is on by default (docs/proof-of-play.md): the page opens its buffer, closes the play a
 // previous page left open, and uploads every PLAY_UPLOAD_INTERVAL_MS (a runtime setting can shorten it for tests:
 // playUploadIntervalMs in the injected configuration). Without IndexedDB (a private window that refuses it) the
 // content plays on and nothing is recorded.

@@ -1,4 +1,4 @@
-// Tells the recorder what the content player shows (docs/proof-of-play-player.md §Recording): a play begins when
+// Tells the recorder what the content player shows (docs/proof-of-play.md §Recording): a play begins when
 // an item or an override's message comes on screen and finishes when it leaves. A single item stays on screen (the
 // playlist does not restart it), so it counts one play each planned time. An item that fails is an 'error' play:
 // on screen, the open play is closed as such before the playlist moves on; preloading, a play of no time.

@@ -389,7 +389,7 @@ export interface FleetIncidentsTable {
   recovered_at: Millis | null;
 }
 
-/** One play a content player reported (docs/proof-of-play.md §Record); key (screen_id, play_id). */
+/** One play a content player reported (docs/proof-of-play.md §The record); key (screen_id, play_id). */
 export interface PlaysTable {
   screen_id: string;
   play_id: string;
@@ -417,7 +417,7 @@ export interface PlaysTable {
   clock_skew: Flag;
 }
 
-/** Plays of one item on one screen in one local hour (docs/proof-of-play.md §Rollups). */
+/** Plays of one item on one screen in one local hour (docs/proof-of-play.md §Rollups and zones). */
 export interface PlayRollupsTable {
   screen_id: string;
   /** The instant the local hour starts (distinct for a repeated autumn hour). */

@@ -1,4 +1,4 @@
-// Proof of play read back (docs/proof-of-play.md §API): the organisation's plays in start order a page at a time
+// Proof of play read back (docs/proof-of-play.md §The API): the organisation's plays in start order a page at a time
 // (keyset paging on the (org, start, screen, play) index), the same as a CSV stream read a page at a time, and
 // summaries from the hourly rollups grouped by item, screen, local day or local hour.
 

@@ -1,4 +1,4 @@
-// The hourly rollups a batch adds to (docs/proof-of-play.md §Rollups): its new plays and folds summed per screen x
+// The hourly rollups a batch adds to (docs/proof-of-play.md §Rollups and zones): its new plays and folds summed per screen x
 // playlist x item x local hour in memory first, so a batch of 500 plays is one upsert of a few rows, not 500.
 
 import type { Insertable } from 'kysely';

@@ -1,4 +1,4 @@
-// GET /api/v1/plays and /api/v1/plays/summary on both engines (docs/proof-of-play.md §API): cursor paging, the CSV
+// GET /api/v1/plays and /api/v1/plays/summary on both engines (docs/proof-of-play.md §The API): cursor paging, the CSV
 // stream's columns, summaries by item, screen, local day and hour, the filters, bad query strings named, and only
 // the operator's own organisation.
 
