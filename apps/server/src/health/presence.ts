@@ -60,11 +60,37 @@ function parseConnection(text: string | null): RealtimeValue {
   }
 }
 
-/** The presence of every paired screen (of one organisation when `orgId` is given), in one query. */
+/** Screens read per query: each row's connection is extracted from a whole player document (tens of KB). */
+export const PRESENCE_PAGE_SIZE = 500;
+
+/**
+ * The presence of every paired screen (of one organisation when `orgId` is given), a page of PRESENCE_PAGE_SIZE
+ * screens per query in screen id order: SQLite answers synchronously, and one query over a large fleet's
+ * documents would hold the event loop for as long as it parses them all; between pages the loop runs (the
+ * database driver yields, db/cooperativeDriver.ts).
+ */
 export async function readPresence(
   db: Kysely<Database>,
   dialect: DatabaseDialect,
   orgId?: string,
+  pageSize = PRESENCE_PAGE_SIZE,
+): Promise<Presence[]> {
+  const all: Presence[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await readPresencePage(db, dialect, orgId, after, pageSize);
+    all.push(...page);
+    if (page.length < pageSize) return all;
+    after = page[page.length - 1]!.screenId;
+  }
+}
+
+async function readPresencePage(
+  db: Kysely<Database>,
+  dialect: DatabaseDialect,
+  orgId: string | undefined,
+  after: string | null,
+  limit: number,
 ): Promise<Presence[]> {
   let query = db
     .selectFrom('screens')
@@ -81,7 +107,8 @@ export async function readPresence(
       connectionJson(dialect).as('connection'),
     ]);
   if (orgId !== undefined) query = query.where('screens.org_id', '=', orgId);
-  const rows = await query.execute();
+  if (after !== null) query = query.where('screens.id', '>', after);
+  const rows = await query.orderBy('screens.id').limit(limit).execute();
   return rows.map((row) => {
     const connection = documentBranch(parseConnection(row.connection), 'connection');
     const connected = connection?.connected === true;
