@@ -2,7 +2,7 @@
 // raw plays go after MARQUEE_PLAYS_RAW_DAYS, rollups after MARQUEE_PLAYS_ROLLUP_DAYS, on both engines.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SweepTimers } from '../timelines/timelineSweep';
+import type { SweepTimers } from '../periodicSweep';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import { pairedScreen, signUpOperator } from '../../test/harness/management';
