@@ -4,13 +4,14 @@
 // the process alive.
 
 export interface SweepTimers {
-  setInterval(run: () => void, ms: number): unknown;
+  /** `run` answers a promise settled once the run (or the skipped tick) is over: hand-driven tests await it. */
+  setInterval(run: () => Promise<void>, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }
 
 export const nodeSweepTimers: SweepTimers = {
   setInterval(run, ms) {
-    const handle = setInterval(run, ms);
+    const handle = setInterval(() => void run(), ms);
     handle.unref();
     return handle;
   },
@@ -26,14 +27,16 @@ export function startPeriodicSweep(
 ): () => void {
   if (timers === null) return () => {};
   let running = false;
-  const handle = timers.setInterval(() => {
+  const handle = timers.setInterval(async () => {
     if (running) return;
     running = true;
-    run()
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
+    try {
+      await run();
+    } catch (error) {
+      onError(error);
+    } finally {
+      running = false;
+    }
   }, intervalMs);
   return () => timers.clearInterval(handle);
 }
