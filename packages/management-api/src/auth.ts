@@ -1,6 +1,7 @@
 // Operators' sessions: sign-up (a new organisation and its first operator), sign-in, and who is signed in.
 
 import { z } from 'zod';
+import { ROLES } from './access';
 
 export const ORG_NAME_MAX_LENGTH = 120;
 /** The longest email address (RFC 5321's path limit). */
@@ -34,5 +35,11 @@ export const SessionSchema = z.object({
 });
 export type SessionAnswer = z.output<typeof SessionSchema>;
 
-export const MeSchema = z.object({ user: UserSchema, org: OrgSchema });
+/** The caller: a member (user is the person) or an API key (user names the key), with the role it acts with. */
+export const MeSchema = z.object({
+  user: UserSchema,
+  org: OrgSchema,
+  role: z.enum(ROLES),
+  actor: z.enum(['member', 'apiKey']),
+});
 export type Me = z.output<typeof MeSchema>;

@@ -2,7 +2,10 @@
 // validates and documents with these schemas; clients (the studio) import their TYPES only, so nothing of zod
 // reaches a browser bundle through here.
 
+export * from './access';
 export * from './alertRules';
+export * from './apiKeys';
+export * from './audit';
 export * from './auth';
 export * from './commands';
 export * from './content';
@@ -11,6 +14,7 @@ export * from './diagnostics';
 export * from './groups';
 export * from './ids';
 export * from './media';
+export * from './members';
 export * from './overrides';
 export * from './playlists';
 export * from './playerStats';
@@ -19,6 +23,7 @@ export * from './routes';
 export * from './schedules';
 export * from './screenHealth';
 export * from './screens';
+export * from './sso';
 export * from './targets';
 export * from './timeline';
 export * from './timeZone';

@@ -9,6 +9,8 @@ import {
   AlertRuleRequestSchema,
   AlertRuleViewSchema,
 } from './alertRules';
+import { ApiKeyIdParams, ApiKeyListSchema, ApiKeyRequestSchema, CreatedApiKeySchema } from './apiKeys';
+import { AuditPageSchema, AuditQuerySchema } from './audit';
 import { MeSchema, SessionSchema, SignInSchema, SignUpSchema } from './auth';
 import {
   BulkCommandAnswerSchema,
@@ -51,6 +53,24 @@ import {
   WebhookIdParams,
 } from './ids';
 import { MediaDeletedSchema, MediaListSchema, MediaViewSchema } from './media';
+import {
+  AcceptInvitationSchema,
+  CreatedInvitationSchema,
+  DeleteOrgSchema,
+  InvitationIdParams,
+  InvitationListSchema,
+  InvitationRequestSchema,
+  MemberIdParams,
+  MemberListSchema,
+  MemberPatchSchema,
+  MemberSchema,
+  PasswordChangeSchema,
+  PasswordResetCompleteSchema,
+  PasswordResetLinkSchema,
+  PasswordResetRequestedSchema,
+  PasswordResetRequestSchema,
+  TransferOwnershipSchema,
+} from './members';
 import { OverrideListSchema, OverrideRequestSchema, OverrideViewSchema } from './overrides';
 import {
   DeletedSchema,
@@ -76,6 +96,12 @@ import {
   UnpairAnswerSchema,
 } from './screens';
 import { UptimeAnswerSchema, UptimeQuerySchema } from './screenHealth';
+import {
+  SsoCallbackQuerySchema,
+  SsoConfigAnswerSchema,
+  SsoConfigRequestSchema,
+  SsoStartQuerySchema,
+} from './sso';
 import { TimelineAnswerSchema, TimelineQuerySchema } from './timeline';
 import {
   CreatedWebhookSchema,
@@ -349,6 +375,80 @@ export const MANAGEMENT_ROUTES = {
     querystring: PlaySummaryQuerySchema,
     response: { 200: PlaySummarySchema },
   },
+
+  listMembers: { method: 'GET', path: '/members', response: { 200: MemberListSchema } },
+  updateMember: {
+    method: 'PATCH',
+    path: '/members/:id',
+    params: MemberIdParams,
+    body: MemberPatchSchema,
+    response: { 200: MemberSchema },
+  },
+  removeMember: { method: 'DELETE', path: '/members/:id', params: MemberIdParams, ...deleted },
+  createInvitation: {
+    method: 'POST',
+    path: '/invitations',
+    body: InvitationRequestSchema,
+    response: { 201: CreatedInvitationSchema },
+  },
+  listInvitations: { method: 'GET', path: '/invitations', response: { 200: InvitationListSchema } },
+  revokeInvitation: { method: 'DELETE', path: '/invitations/:id', params: InvitationIdParams, ...deleted },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/auth/accept-invitation',
+    body: AcceptInvitationSchema,
+    response: { 201: SessionSchema },
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/me/password',
+    body: PasswordChangeSchema,
+    response: { 200: SessionSchema },
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/auth/password-reset',
+    body: PasswordResetRequestSchema,
+    response: { 202: PasswordResetRequestedSchema },
+  },
+  completePasswordReset: {
+    method: 'POST',
+    path: '/auth/password-reset/complete',
+    body: PasswordResetCompleteSchema,
+    response: { 200: SessionSchema },
+  },
+  createPasswordResetLink: {
+    method: 'POST',
+    path: '/members/:id/password-reset',
+    params: MemberIdParams,
+    response: { 201: PasswordResetLinkSchema },
+  },
+  transferOwnership: {
+    method: 'POST',
+    path: '/org/transfer-ownership',
+    body: TransferOwnershipSchema,
+    response: { 200: MemberListSchema },
+  },
+  deleteOrg: { method: 'DELETE', path: '/org', body: DeleteOrgSchema, ...deleted },
+
+  createApiKey: {
+    method: 'POST',
+    path: '/api-keys',
+    body: ApiKeyRequestSchema,
+    response: { 201: CreatedApiKeySchema },
+  },
+  listApiKeys: { method: 'GET', path: '/api-keys', response: { 200: ApiKeyListSchema } },
+  revokeApiKey: { method: 'DELETE', path: '/api-keys/:id', params: ApiKeyIdParams, ...deleted },
+
+  listAudit: { method: 'GET', path: '/audit', querystring: AuditQuerySchema, response: { 200: AuditPageSchema } },
+
+  getSso: { method: 'GET', path: '/sso', response: { 200: SsoConfigAnswerSchema } },
+  putSso: { method: 'PUT', path: '/sso', body: SsoConfigRequestSchema, response: { 200: SsoConfigAnswerSchema } },
+  deleteSso: { method: 'DELETE', path: '/sso', ...deleted },
+  /** Redirects (302) to the organisation's provider. */
+  ssoStart: { method: 'GET', path: '/auth/sso/start', querystring: SsoStartQuerySchema },
+  /** The provider redirects here; answers a redirect (302) to the studio with the session. */
+  ssoCallback: { method: 'GET', path: '/auth/sso/callback', querystring: SsoCallbackQuerySchema },
 } as const satisfies Record<string, ManagementRoute>;
 
 type Routes = typeof MANAGEMENT_ROUTES;

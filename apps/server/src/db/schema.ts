@@ -6,7 +6,8 @@
 // - JSON is text (JsonText), parsed and stringified by the code that owns the column;
 // - binary data is blob (SQLite) / bytea (PostgreSQL), read as a Buffer.
 
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { Role } from '@marquee/management-api/access';
 
 /** Epoch milliseconds. */
 export type Millis = number;
@@ -36,6 +37,8 @@ export interface UsersTable {
   valid_since: number;
   created_at: Millis;
   last_login_at: Millis | null;
+  /** The member's role in their organisation (an organisation's first operator is its owner). */
+  role: ColumnType<Role, Role | undefined, Role>;
 }
 
 /** Identity accounts of players (uid = player id), created by the first custom-token sign-in. */
@@ -454,6 +457,81 @@ export interface PlayFoldsTable {
   received_at: Millis;
 }
 
+/** Invitations to join an organisation; only the link token's SHA-256 is kept. */
+export interface InvitationsTable {
+  id: string;
+  org_id: string;
+  /** Lower-cased. */
+  email: string;
+  role: Role;
+  token_hash: string;
+  /** The inviting member's id. */
+  invited_by: string | null;
+  created_at: Millis;
+  expires_at: Millis;
+  accepted_at: Millis | null;
+  revoked_at: Millis | null;
+}
+
+/** Password-reset links (emailed, or made by an admin); only the token's SHA-256 is kept. Used once. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+}
+
+/** API keys of integrations; only the key's SHA-256 is kept. A revoked key stays listed in the audit log only. */
+export interface ApiKeysTable {
+  id: string;
+  org_id: string;
+  name: string;
+  role: Role;
+  key_hash: string;
+  /** The key's first characters, shown to tell keys apart. */
+  prefix: string;
+  /** The member who made it. */
+  created_by: string | null;
+  created_at: Millis;
+  last_used_at: Millis | null;
+  revoked_at: Millis | null;
+}
+
+/** The append-only audit log of changes made through /api/v1. */
+export interface AuditLogTable {
+  id: string;
+  org_id: string;
+  at: Millis;
+  actor_kind: 'member' | 'apiKey';
+  actor_id: string;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: JsonText | null;
+  after: JsonText | null;
+  ip: string | null;
+}
+
+/** An organisation's OpenID Connect provider. */
+export interface OrgSsoTable {
+  org_id: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  updated_at: Millis;
+}
+
+/** Sign-ins under way through a provider: the state sent to it, with the PKCE verifier and nonce to finish with. */
+export interface SsoLoginsTable {
+  state: string;
+  org_id: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: Millis;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -489,6 +567,12 @@ export interface Database {
   plays: PlaysTable;
   play_rollups: PlayRollupsTable;
   play_folds: PlayFoldsTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
+  api_keys: ApiKeysTable;
+  audit_log: AuditLogTable;
+  org_sso: OrgSsoTable;
+  sso_logins: SsoLoginsTable;
 }
 
 export type Org = Selectable<OrgsTable>;

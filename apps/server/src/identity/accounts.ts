@@ -3,6 +3,7 @@
 // usable unless it is gone or disabled; revoking moves its validSince past every token issued so far.
 
 import type { Kysely } from 'kysely';
+import type { Role } from '@marquee/management-api/access';
 import type { AccountKind, Database } from '../db/schema';
 import { IdentityError } from './identityErrors';
 
@@ -11,6 +12,8 @@ export interface Account {
   kind: AccountKind;
   email: string | null;
   orgId: string | null;
+  /** An operator's role in their organisation (null for players). */
+  role: Role | null;
   disabled: boolean;
   /** Seconds since the epoch: tokens issued before are revoked. */
   validSince: number;
@@ -28,7 +31,7 @@ export class Accounts {
     if (kind === 'operator') {
       const user = await this.db
         .selectFrom('users')
-        .select(['id', 'email', 'org_id', 'disabled', 'valid_since', 'created_at', 'last_login_at'])
+        .select(['id', 'email', 'org_id', 'role', 'disabled', 'valid_since', 'created_at', 'last_login_at'])
         .where('id', '=', uid)
         .executeTakeFirst();
       if (user === undefined) return null;
@@ -37,6 +40,7 @@ export class Accounts {
         kind,
         email: user.email,
         orgId: user.org_id,
+        role: user.role,
         disabled: user.disabled === 1,
         validSince: user.valid_since,
         createdAt: user.created_at,
@@ -64,6 +68,7 @@ export class Accounts {
       kind,
       email: null,
       orgId: null,
+      role: null,
       disabled: row.disabled === 1 || row.blocked === 1,
       validSince: row.valid_since,
       createdAt: row.created_at,

@@ -6,6 +6,7 @@
 
 import type { Kysely } from 'kysely';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@marquee/management-api';
+import type { Role } from '@marquee/management-api/access';
 import {
   DEFAULT_PASSWORD_POLICY,
   checkPassword,
@@ -36,6 +37,8 @@ export interface VerifiedIdentity {
   playerId: string | null;
   /** The operator's organisation as stored now (null for players and operators without one). */
   orgId: string | null;
+  /** The operator's role in their organisation as stored now (null for players). */
+  role: Role | null;
   email: string | null;
   /** Seconds since the epoch. */
   issuedAt: number;
@@ -126,6 +129,7 @@ export class IdentityService {
       provider: PROVIDER_OF[kind],
       playerId: kind === 'player' ? uid : null,
       orgId: account.orgId,
+      role: account.role,
       email: account.email,
       issuedAt,
       expiresAt: payload.exp as number,

@@ -163,13 +163,15 @@ describe('/api/v1/auth and /api/v1/me', () => {
   });
 
   describe('GET /me and the operator authentication', () => {
-    it('names the operator and their organisation', async () => {
+    it('names the operator, their organisation, and the owner role of the one who made it', async () => {
       const operator = await signUpOperator(test.app, 'Me Org');
       const response = await test.app.inject({ url: '/api/v1/me', headers: bearer(operator.token) });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         user: { id: operator.userId, email: operator.email },
         org: { id: operator.orgId, name: 'Me Org' },
+        role: 'owner',
+        actor: 'member',
       });
     });
 

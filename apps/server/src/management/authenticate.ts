@@ -20,7 +20,7 @@ export function operatorAuthentication(service: OperatorService) {
     if (match === null) {
       throw unauthorized('INVALID_AUTHORIZATION', 'The Authorization header must be "Bearer <ID token>"');
     }
-    operators.set(request, await service.authenticate(match[1] as string));
+    operators.set(request, await service.authenticate(match[1] as string, request.ip));
   };
 }
 

@@ -1,6 +1,7 @@
 // /api/v1: the management API of the studio and integrators (docs/management-api.md), its routes and schemas from
 // the contract (@marquee/management-api). Sign-up and sign-in are open (and rate limited per address); every other
-// route requires an operator ID token and reaches only the operator's organisation.
+// route requires an operator ID token and reaches only the operator's organisation, with the role the contract's
+// access table names for it.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorAuthentication } from './authenticate';
@@ -11,6 +12,7 @@ import { diagnosticsRoutes } from './diagnosticsRoutes';
 import { mediaRoutes } from './mediaRoutes';
 import { libraryRoutes } from './libraryRoutes';
 import { pairingRoutes } from './pairingRoutes';
+import { enforceRouteAccess } from './routeAccess';
 import { scheduleRoutes } from './scheduleRoutes';
 import { playRoutes } from '../plays/playRoutes';
 
@@ -20,6 +22,8 @@ import { alertRuleRoutes } from '../alerts/alertRuleRoutes';
 import { healthRoutes } from '../health/healthRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
+  // Before any route: each is given the role it needs (routeAccess.ts), or the server does not start.
+  enforceRouteAccess(app);
   await app.register(authRoutes);
   await app.register(async (operatorScope) => {
     // onRequest: the caller is known before any body is read, so nobody unauthenticated can make the server parse

@@ -5,6 +5,7 @@
 
 import type { Kysely } from 'kysely';
 import type { Me, SessionAnswer, SignInRequest } from '@marquee/management-api';
+import type { Role } from '@marquee/management-api/access';
 import { checkPassword, describeUnmetRequirements } from '@marquee/protocol';
 import type { Database } from '../db/schema';
 import { conflict, forbidden, invalid, tooManyAttempts, unauthenticated } from '../domain/errors';
@@ -12,11 +13,26 @@ import { newId } from '../ids';
 import { IdentityError } from '../identity/identityErrors';
 import type { IdentityService, TokenBundle } from '../identity/identityService';
 
-/** The operator behind a management call. */
+/** Who made a management call: a member (a person) or one of the organisation's API keys. */
+export interface Actor {
+  kind: 'member' | 'apiKey';
+  /** The member's or the key's id. */
+  id: string;
+  /** The member's email or the key's name. */
+  name: string;
+}
+
+/** The operator behind a management call: the organisation it acts in, with which role, as whom. */
 export interface Operator {
+  /** The member's id, or the key's. */
   uid: string;
   email: string | null;
   orgId: string;
+  /** As stored now: a role changed by an admin applies to the very next call. */
+  role: Role;
+  actor: Actor;
+  /** The client address the call came from (for the audit log); null when not made over HTTP. */
+  ip: string | null;
 }
 
 export interface SignUp {
@@ -107,7 +123,7 @@ export class OperatorService {
   }
 
   /** The operator of an ID token: 401 for a bad, expired or revoked one, 403 for anyone but an operator. */
-  async authenticate(idToken: string): Promise<Operator> {
+  async authenticate(idToken: string, ip: string | null = null): Promise<Operator> {
     let verified;
     try {
       verified = await this.identity.verifyIdToken(idToken);
@@ -123,7 +139,14 @@ export class OperatorService {
     if (verified.orgId === null) {
       throw forbidden('NO_ORGANISATION', 'This account does not belong to an organisation');
     }
-    return { uid: verified.uid, email: verified.email, orgId: verified.orgId };
+    return {
+      uid: verified.uid,
+      email: verified.email,
+      orgId: verified.orgId,
+      role: verified.role ?? 'viewer',
+      actor: { kind: 'member', id: verified.uid, name: verified.email ?? verified.uid },
+      ip,
+    };
   }
 
   /** The operator and their organisation. */
@@ -133,7 +156,12 @@ export class OperatorService {
       .select(['id', 'name'])
       .where('id', '=', operator.orgId)
       .executeTakeFirstOrThrow();
-    return { user: { id: operator.uid, email: operator.email }, org };
+    return {
+      user: { id: operator.uid, email: operator.actor.kind === 'member' ? operator.email : operator.actor.name },
+      org,
+      role: operator.role,
+      actor: operator.actor.kind,
+    };
   }
 
   private async session(bundle: TokenBundle): Promise<SessionAnswer> {

@@ -12,6 +12,7 @@ import { schedulesMigration } from './0005_schedules';
 import { playsMigration } from './0006_plays';
 import { webhooksMigration } from './0007_webhooks';
 import { screenHealthMigration } from './0008_screen_health';
+import { teamsMigration } from './0009_teams';
 
 export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
@@ -23,6 +24,7 @@ export function migrationsFor(dialect: DatabaseDialect): Record<string, Migratio
     '0006_plays': playsMigration(dialect),
     '0007_webhooks': webhooksMigration,
     '0008_screen_health': screenHealthMigration,
+    '0009_teams': teamsMigration,
   };
 }
 
