@@ -17,12 +17,15 @@ export interface RateLimits {
   signInPerIp: number;
   /** Every other player API call, per API token. */
   playerApiPerToken: number;
+  /** Management calls made with an API key, per key (members' ID tokens are not counted). */
+  apiKeyPerKey: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   registrationPerIp: 30,
   signInPerIp: 60,
   playerApiPerToken: 300,
+  apiKeyPerKey: 600,
 };
 
 /** Largest rate limit accepted from the environment (requests per minute). */
@@ -205,6 +208,7 @@ const schema = z.object({
   MARQUEE_RATE_LIMIT_REGISTRATIONS: rateLimit(),
   MARQUEE_RATE_LIMIT_SIGN_INS: rateLimit(),
   MARQUEE_RATE_LIMIT_PLAYER_REQUESTS: rateLimit(),
+  MARQUEE_RATE_LIMIT_API_KEY: rateLimit(),
   MARQUEE_MODE: z.preprocess(
     blankToUndefined,
     z.enum(['production', 'edge'], { message: 'must be "production" or "edge"' }).default('production'),
@@ -322,6 +326,7 @@ export function loadConfig(
       registrationPerIp: values.MARQUEE_RATE_LIMIT_REGISTRATIONS ?? DEFAULT_RATE_LIMITS.registrationPerIp,
       signInPerIp: values.MARQUEE_RATE_LIMIT_SIGN_INS ?? DEFAULT_RATE_LIMITS.signInPerIp,
       playerApiPerToken: values.MARQUEE_RATE_LIMIT_PLAYER_REQUESTS ?? DEFAULT_RATE_LIMITS.playerApiPerToken,
+      apiKeyPerKey: values.MARQUEE_RATE_LIMIT_API_KEY ?? DEFAULT_RATE_LIMITS.apiKeyPerKey,
     },
     mode: values.MARQUEE_MODE,
     stagingApiUrl: values.MARQUEE_STAGING_API_URL?.replace(/\/+$/, '') ?? null,

@@ -44,6 +44,7 @@ import type { WebhookEventSink } from './webhooks/webhookEventSink';
 import { PlayReportService } from './plays/playReportService';
 import { startPlayRetentionSweep } from './plays/playRetentionSweep';
 import { PlayService } from './plays/playService';
+import { ApiKeyService } from './apiKeys/apiKeyService';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -114,6 +115,8 @@ export interface AppServices {
   plays: PlayService;
   /** Proof of play read back: listings, CSV, summaries. */
   playReports: PlayReportService;
+  /** API keys of integrations: made, listed, revoked, and the authentication of management calls made with one. */
+  apiKeys: ApiKeyService;
 }
 
 export interface ServiceOptions {
@@ -363,6 +366,7 @@ export async function createServices(
       alertMailer,
       plays,
       playReports: new PlayReportService(database.db, groups),
+      apiKeys: new ApiKeyService({ db: database.db, clock }),
     };
     if (options.webhookTimers !== null) webhookWorker.start();
     return {

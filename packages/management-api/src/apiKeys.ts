@@ -7,6 +7,8 @@ import { ROLES } from './access';
 /** Every key starts with this, so it is told from an ID token (and found by secret scanners). */
 export const API_KEY_PREFIX = 'mq_';
 export const API_KEY_NAME_MAX_LENGTH = 100;
+/** Live (not revoked) keys an organisation may hold; a revoked key no longer counts. */
+export const MAX_API_KEYS_PER_ORG = 100;
 
 export const ApiKeyRequestSchema = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(API_KEY_NAME_MAX_LENGTH),

@@ -5,6 +5,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MANAGEMENT_ROUTES } from '@marquee/management-api';
+import { apiKeyRateLimit } from '../apiKeys/apiKeyRateLimit';
 import { OPERATOR_SECURITY } from '../http/openApiSecurity';
 import { perAddress } from '../http/rateLimits';
 import { operatorAuthentication, operatorOf } from './authenticate';
@@ -16,7 +17,7 @@ const AUTH_BODY_LIMIT = 16 * 1024;
 const { signUp, signIn, me } = MANAGEMENT_ROUTES;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { operators, rateLimits } = app.services;
+  const { operators, apiKeys, rateLimits } = app.services;
   const signInLimit = perAddress(rateLimits.signInPerIp);
 
   app.route({
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: me.method,
     url: me.path,
-    onRequest: operatorAuthentication(operators),
+    onRequest: [operatorAuthentication(operators, apiKeys), apiKeyRateLimit(app)],
     schema: {
       ...contractSchema(me),
       summary: 'The signed-in operator and their organisation',

@@ -20,6 +20,8 @@ import { screenRoutes } from './screenRoutes';
 import { webhookRoutes } from '../webhooks/webhookRoutes';
 import { alertRuleRoutes } from '../alerts/alertRuleRoutes';
 import { healthRoutes } from '../health/healthRoutes';
+import { apiKeyRateLimit } from '../apiKeys/apiKeyRateLimit';
+import { apiKeyRoutes } from './apiKeyRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
   // Before any route: each is given the role it needs (routeAccess.ts), or the server does not start.
@@ -28,7 +30,9 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (operatorScope) => {
     // onRequest: the caller is known before any body is read, so nobody unauthenticated can make the server parse
     // (or store) an upload.
-    operatorScope.addHook('onRequest', operatorAuthentication(app.services.operators));
+    operatorScope.addHook('onRequest', operatorAuthentication(app.services.operators, app.services.apiKeys));
+    // After the caller is known: calls with an API key count against the key's limit.
+    operatorScope.addHook('onRequest', apiKeyRateLimit(app));
     await operatorScope.register(screenRoutes);
     await operatorScope.register(pairingRoutes);
     await operatorScope.register(commandRoutes);
@@ -41,5 +45,6 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(healthRoutes);
     await operatorScope.register(alertRuleRoutes);
     await operatorScope.register(playRoutes);
+    await operatorScope.register(apiKeyRoutes);
   });
 };

@@ -8,11 +8,14 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import {
   MANAGEMENT_API_PREFIX,
   MANAGEMENT_ROUTES,
+  ROUTE_ACCESS,
+  roleAtLeast,
   type ManagementRoute,
   type ManagementRouteName,
+  type RouteAccess,
 } from '@marquee/management-api';
-import { ROUTE_ACCESS, roleAtLeast, type RouteAccess } from '@marquee/management-api/access';
 import { forbidden } from '../domain/errors';
+import { MEMBER_SECURITY } from '../http/openApiSecurity';
 import { operatorOf } from './authenticate';
 
 const byMethodAndUrl = new Map<string, ManagementRouteName>(
@@ -63,9 +66,15 @@ export function enforceRouteAccess(app: FastifyInstance): void {
       throw new Error(`${methods.join(',')} ${route.url} is not in the management API's contract`);
     }
     const access = ROUTE_ACCESS[name];
-    const schema = (route.schema ?? {}) as { description?: string; 'x-marquee-access'?: RouteAccess };
+    const schema = (route.schema ?? {}) as {
+      description?: string;
+      security?: unknown;
+      'x-marquee-access'?: RouteAccess;
+    };
     route.schema = {
       ...schema,
+      // A member's own session refuses keys (accessCheck), so its document names the ID token alone.
+      ...(access === 'member' && schema.security !== undefined ? { security: MEMBER_SECURITY } : {}),
       description: [schema.description, describeAccess(access)].filter(Boolean).join('\n\n'),
       'x-marquee-access': access,
     } as typeof route.schema;

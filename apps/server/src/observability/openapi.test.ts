@@ -64,7 +64,8 @@ describe('OpenAPI at /docs', () => {
       'reverse_landscape',
       'reverse_portrait',
     ]);
-    expect(document.paths['/api/v1/screens']?.get?.security).toEqual([{ operatorToken: [] }]);
+    // An integration reads here that either credential works: a member's ID token or an API key.
+    expect(document.paths['/api/v1/screens']?.get?.security).toEqual([{ operatorToken: [] }, { apiKey: [] }]);
   });
 
   it('serves the documentation page', async () => {

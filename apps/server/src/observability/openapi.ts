@@ -30,6 +30,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             bearerFormat: 'JWT',
             description: 'An operator ID token from POST /api/v1/auth/signin or /auth/signup',
           },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'mq_…',
+            description:
+              "An organisation's API key (mq_…) from POST /api/v1/api-keys; acts with the key's role",
+          },
           playerToken: {
             type: 'apiKey',
             in: 'header',

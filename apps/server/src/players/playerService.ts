@@ -6,7 +6,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PLAYER_ID_PATTERN } from '@marquee/management-api';
+import { API_KEY_PREFIX, PLAYER_ID_PATTERN } from '@marquee/management-api';
 import {
   generatePairingCode,
   isActionName,
@@ -250,6 +250,13 @@ export class PlayerService {
   }
 
   private async verifyApiToken(token: string): Promise<ApiTokenClaims> {
+    // Told apart so an integrator sees what went wrong: management API keys never work on the player API.
+    if (token.startsWith(API_KEY_PREFIX)) {
+      throw unauthenticated(
+        'API_KEY_NOT_ACCEPTED',
+        "API keys work on /api/v1 only: the player API takes the player's API token",
+      );
+    }
     try {
       return await this.playerTokens.verifyApiToken(token);
     } catch (error) {
