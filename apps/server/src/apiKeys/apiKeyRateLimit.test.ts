@@ -1,4 +1,4 @@
-// The per-key rate limit (docs/security.md §Rate limits): a key over MARQUEE_RATE_LIMIT_API_KEY calls a minute gets
+// The per-key rate limit (docs/security.md §Limits): a key over MARQUEE_RATE_LIMIT_API_KEY calls a minute gets
 // 429 with Retry-After, other keys and members' ID tokens do not; with REDIS_URL every node counts into one limit.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

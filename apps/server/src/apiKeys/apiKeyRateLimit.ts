@@ -1,4 +1,4 @@
-// The rate limit of API keys (docs/security.md §Rate limits): at most MARQUEE_RATE_LIMIT_API_KEY management calls a
+// The rate limit of API keys (docs/security.md §Limits): at most MARQUEE_RATE_LIMIT_API_KEY management calls a
 // minute per key, counted in Redis with REDIS_URL (app.ts registers @fastify/rate-limit), so a key has one limit
 // whichever node answers; over it, 429 with Retry-After. Members' ID tokens are not counted: a person in the
 // studio is not an integration in a loop.
