@@ -199,6 +199,22 @@ describe.each(['sqlite', 'postgres'] as const)('API keys (%s)', (engine) => {
     expect(names.playlists.map((listed) => listed.name)).not.toContain('Not mine');
   });
 
+  it('acts with the least role when the stored role is not one a key may hold, and never fails on it', async () => {
+    const key = await makeApiKey(node.app, owner, 'admin', 'Tampered');
+    await database.handle.db
+      .updateTable('api_keys')
+      .set({ role: 'superuser' as never })
+      .where('id', '=', key.id)
+      .execute();
+    expect((await call(key.key, 'GET', '/me')).json()).toMatchObject({ role: 'viewer' });
+    expect((await call(key.key, 'GET', '/api-keys')).statusCode).toBe(403);
+    const listed = await call(owner.token, 'GET', '/api-keys');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<{ apiKeys: { id: string; role: string }[] }>().apiKeys).toContainEqual(
+      expect.objectContaining({ id: key.id, role: 'viewer' }),
+    );
+  });
+
   it("reaches only its own organisation's keys: another organisation's key id is 404 and the key lives on", async () => {
     const stranger = await signUpOperator(node.app, 'Other Org');
     const theirs = await makeApiKey(node.app, stranger, 'admin');
