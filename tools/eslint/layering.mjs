@@ -54,6 +54,15 @@ function packageNames() {
 
 const NAMES = packageNames();
 
+/** @param {string} name @returns {Set<string>} the subpaths ('./access') a package declares public in `exports` */
+function exportedSubpaths(name) {
+  const folder = NAMES.get(name);
+  if (folder === undefined) return new Set();
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8'));
+  const exports = typeof manifest.exports === 'object' && manifest.exports !== null ? manifest.exports : {};
+  return new Set(Object.keys(exports).filter((key) => key !== '.'));
+}
+
 /** @param {string} folder @returns {string} the package name of a workspace folder */
 function nameOf(folder) {
   return [...NAMES].find(([, workspace]) => workspace === folder)?.[0] ?? folder;
@@ -122,7 +131,8 @@ export const layeringRule = {
       if (match === null) return;
       to = NAMES.get(match[1] ?? '');
       if (to === undefined) return;
-      if (match[2] !== undefined) {
+      // A subpath the package exports is one of its public entries (e.g. a zod-free module the studio bundles).
+      if (match[2] !== undefined && !exportedSubpaths(match[1] ?? '').has(`.${match[2]}`)) {
         context.report({ node, message: `'${source}' is a path into ${match[1]}: import its public entry` });
         return;
       }

@@ -31,6 +31,10 @@ tester.run('marquee/layering', layeringRule, {
     { filename: at('packages/realtime/test/a.ts'), code: "import { startServer } from '@marquee/testbed';" },
     { filename: at('packages/bridge/src/a.test.ts'), code: "import fs from 'node:fs';" },
     { filename: at('bench/realtime/seed.ts'), code: "import { buildApp } from '@marquee/server';" },
+    {
+      filename: at('apps/studio/src/access/useAccess.ts'),
+      code: "import { ROUTE_ACCESS } from '@marquee/management-api/access';",
+    },
     { filename: at('apps/meet/vite.config.ts'), code: "import { sw } from '../../tools/viteServiceWorker';" },
     {
       filename: at('apps/studio/src/api/client.ts'),
