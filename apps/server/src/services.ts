@@ -44,6 +44,8 @@ import type { WebhookEventSink } from './webhooks/webhookEventSink';
 import { PlayReportService } from './plays/playReportService';
 import { startPlayRetentionSweep } from './plays/playRetentionSweep';
 import { PlayService } from './plays/playService';
+import { AuditService } from './audit/auditService';
+import { startAuditRetentionSweep } from './audit/auditRetentionSweep';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -114,6 +116,8 @@ export interface AppServices {
   plays: PlayService;
   /** Proof of play read back: listings, CSV, summaries. */
   playReports: PlayReportService;
+  /** The audit log read back, and its retention. */
+  audit: AuditService;
 }
 
 export interface ServiceOptions {
@@ -139,6 +143,8 @@ export interface ServiceOptions {
   events?: WebhookEventSink;
   /** The plays' retention sweep's timers (default setInterval, unref'd); tests pass their own or none. */
   playRetentionTimers?: SweepTimers | null;
+  /** The audit log's retention sweep's timers (default setInterval, unref'd); tests pass their own or none. */
+  auditRetentionTimers?: SweepTimers | null;
 }
 
 declare module 'fastify' {
@@ -313,6 +319,12 @@ export async function createServices(
       options.playRetentionTimers === undefined ? undefined : options.playRetentionTimers,
       (error) => onBackgroundError(error, 'plays retention sweep'),
     );
+    const audit = new AuditService(database.db, clock, config.auditRetentionDays);
+    const stopAuditRetention = startAuditRetentionSweep(
+      audit,
+      options.auditRetentionTimers === undefined ? undefined : options.auditRetentionTimers,
+      (error) => onBackgroundError(error, 'audit retention sweep'),
+    );
     const stopSweep = startTimelineSweep(
       timelines,
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
@@ -363,6 +375,7 @@ export async function createServices(
       alertMailer,
       plays,
       playReports: new PlayReportService(database.db, groups),
+      audit,
     };
     if (options.webhookTimers !== null) webhookWorker.start();
     return {
@@ -373,6 +386,7 @@ export async function createServices(
         stopHealthSweep();
         await alertMailer?.close();
         stopPlayRetention();
+        stopAuditRetention();
         await documents.drain();
         if (ownsPubSub) await shared.close();
         if (rateLimitRedis !== null) await closeRedisClient(rateLimitRedis);

@@ -20,6 +20,7 @@ import { screenRoutes } from './screenRoutes';
 import { webhookRoutes } from '../webhooks/webhookRoutes';
 import { alertRuleRoutes } from '../alerts/alertRuleRoutes';
 import { healthRoutes } from '../health/healthRoutes';
+import { auditRoutes } from './auditRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
   // Before any route: each is given the role it needs (routeAccess.ts), or the server does not start.
@@ -41,5 +42,6 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(healthRoutes);
     await operatorScope.register(alertRuleRoutes);
     await operatorScope.register(playRoutes);
+    await operatorScope.register(auditRoutes);
   });
 };
