@@ -482,6 +482,8 @@ describe.each(['sqlite', 'postgres'] as const)('audit log: what the API records 
     await call('POST', '/playlists', { name: 'Bad', items: [{ src: 'ftp://nope', durationMs: 1 }] }, 400);
     await call('DELETE', `/playlists/${made.playlist}`, undefined, 404);
     await call('POST', `/screens/${screen.id as string}/commands`, { command: 'dance' }, 400);
+    // The whole request refused: one of its screens is gone (unpaired above).
+    await call('POST', '/screens/commands', { command: 'reboot', screenIds: [screen.id, made.screen] }, 404);
     await call(
       'POST',
       '/overrides',

@@ -240,29 +240,38 @@ export class ScreenService {
 
   // ---- commands ----
 
-  // A command is raised by the player service (its flag in the realtime document and its row); the entry is
-  // appended once that has succeeded.
+  // The command's entry is written in the transaction of its command row (players/commandFlags.ts).
   async raiseCommand(by: Changer, id: string, request: CommandRequest): Promise<CommandView> {
     assertKnownCommand(request.command);
     const screen = await this.find(by.orgId, id);
-    const view = await raiseScreenCommand(this.options, screen, request.command, request.param);
-    const after = { command: request.command, param: request.param ?? null, commandId: view.id };
-    const change = { action: 'command.raise', target: { type: 'screen', id: screen.id }, after };
-    await recordChange(this.db, by, change, this.options.clock());
-    return view;
+    return raiseScreenCommand(this.options, screen, request.command, request.param, (trx, [raised]) =>
+      recordChange(
+        trx,
+        by,
+        {
+          action: 'command.raise',
+          target: { type: 'screen', id: screen.id },
+          after: { command: request.command, param: request.param ?? null, commandId: raised?.id ?? null },
+        },
+        raised?.raisedAt ?? this.options.clock(),
+      ).then(() => undefined),
+    );
   }
 
+  // One entry for the whole request, written with the last of its command rows (2,000 rows a transaction).
   async raiseBulkCommand(by: Changer, request: BulkCommandRequest): Promise<BulkCommandAnswer> {
-    const answer = await raiseBulkCommand(this.options, by.orgId, request);
-    const after = {
-      command: request.command,
-      param: request.param ?? null,
-      screenIds: answer.commands.map((command) => command.screenId),
-      skipped: answer.skipped,
-    };
-    const change = { action: 'command.bulk', target: { type: 'screen', id: null }, after };
-    await recordChange(this.db, by, change, this.options.clock());
-    return answer;
+    return raiseBulkCommand(this.options, by.orgId, request, (trx, screenIds, skipped) =>
+      recordChange(
+        trx,
+        by,
+        {
+          action: 'command.bulk',
+          target: { type: 'screen', id: null },
+          after: { command: request.command, param: request.param ?? null, screenIds, skipped },
+        },
+        this.options.clock(),
+      ).then(() => undefined),
+    );
   }
 
   /** The screen's latest commands, newest first, pending and acknowledged. */
