@@ -281,6 +281,16 @@ describe.each(['sqlite', 'postgres'] as const)('audit log: what the API records 
       }),
     },
     {
+      title: 'renaming a group (its listed screens are left out when they do not change)',
+      call: () => call('PATCH', `/groups/${made.group}`, { name: 'Lobby screens' }),
+      expected: () => ({
+        action: 'group.update',
+        target: { type: 'group', id: made.group! },
+        before: { name: 'Lobbies', matchTags: ['lobby'] },
+        after: { name: 'Lobby screens', matchTags: ['lobby'] },
+      }),
+    },
+    {
       title: 'creating a schedule',
       call: async () => {
         const schedule = await call('POST', '/schedules', {
@@ -351,7 +361,7 @@ describe.each(['sqlite', 'postgres'] as const)('audit log: what the API records 
       expected: () => ({
         action: 'group.delete',
         target: { type: 'group', id: made.group! },
-        before: expect.objectContaining({ name: 'Lobbies', matchTags: ['lobby'] }),
+        before: { name: 'Lobby screens', screenIds: [], matchTags: ['lobby'] },
       }),
     },
     {

@@ -125,7 +125,9 @@ export class GroupService {
     }
     if (patch.screenIds !== undefined) await this.checkScreens(orgId, patch.screenIds, 'screenIds');
     const before = (await membersOfGroups(this.db, orgId, [id])).get(id) ?? new Set<string>();
-    const listedBefore = (await this.listedScreens([id])).get(id) ?? [];
+    // The listed screens are in the entry only when they change: a group lists up to 20,000.
+    const listedBefore =
+      patch.screenIds === undefined ? undefined : ((await this.listedScreens([id])).get(id) ?? []);
     const now = this.options.clock();
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -166,11 +168,11 @@ export class GroupService {
         {
           action: 'group.update',
           target: { type: 'group', id },
-          before: { name: group.name, screenIds: listedBefore, matchTags },
+          before: { name: group.name, matchTags, ...(listedBefore && { screenIds: listedBefore }) },
           after: {
             name: patch.name ?? group.name,
-            screenIds: patch.screenIds === undefined ? listedBefore : [...new Set(patch.screenIds)].sort(),
             matchTags: patch.matchTags ?? matchTags,
+            ...(patch.screenIds && { screenIds: [...new Set(patch.screenIds)].sort() }),
           },
         },
         now,
