@@ -69,10 +69,9 @@ export class AuditService {
       .$if(to !== undefined, (qb) => qb.where('at', '<=', to!))
       .$if(query.actor !== undefined, (qb) => qb.where('actor_id', '=', query.actor!))
       .$if(query.target !== undefined, (qb) => qb.where('target_id', '=', query.target!))
+      // A row-value comparison, so both engines walk the (org_id, at, id) index from the cursor on.
       .$if(before !== null, (qb) =>
-        qb.where((eb) =>
-          eb.or([eb('at', '<', before!.at), eb.and([eb('at', '=', before!.at), eb('id', '<', before!.id)])]),
-        ),
+        qb.where(({ eb, refTuple, tuple }) => eb(refTuple('at', 'id'), '<', tuple(before!.at, before!.id))),
       )
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
