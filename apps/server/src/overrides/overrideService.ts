@@ -26,6 +26,15 @@ export interface OverrideServiceOptions {
   events?: WebhookEventSink;
 }
 
+/** An override as its audit entries show it. */
+const audited = (row: Override) => ({
+  name: row.name,
+  playlistId: row.playlist_id,
+  message: row.message,
+  targets: parseTargets(row.targets),
+  expiresAt: Number(row.expires_at),
+});
+
 export class OverrideService {
   private readonly db: Kysely<Database>;
 
@@ -59,7 +68,7 @@ export class OverrideService {
       await recordChange(
         trx,
         by,
-        { action: 'override.create', target: { type: 'override', id: row.id }, after: input },
+        { action: 'override.create', target: { type: 'override', id: row.id }, after: audited(row) },
         now,
       );
     });
@@ -121,17 +130,10 @@ export class OverrideService {
     const reached = await this.options.groups.screensOf(orgId, parseTargets(row.targets));
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('overrides').where('id', '=', id).execute();
-      const before = {
-        name: row.name,
-        playlistId: row.playlist_id,
-        message: row.message,
-        targets: parseTargets(row.targets),
-        expiresAt: Number(row.expires_at),
-      };
       await recordChange(
         trx,
         by,
-        { action: 'override.delete', target: { type: 'override', id }, before },
+        { action: 'override.delete', target: { type: 'override', id }, before: audited(row) },
         this.options.clock(),
       );
     });
