@@ -48,6 +48,12 @@ export async function seedPlays(dataDir: string, count: number): Promise<PlaySee
       });
       if (operator.org === null) throw new Error('operator sign-up made no organisation');
       const orgId = operator.org.id;
+      // Who the pairings are recorded as in the audit log.
+      const seeder = {
+        orgId,
+        actor: { kind: 'member' as const, id: operator.user.id, name: 'plays bench seeding' },
+        ip: null,
+      };
       const players: SeededPlayer[] = [];
       for (let first = 0; first < count; first += 250) {
         const indices = Array.from({ length: Math.min(250, count - first) }, (_, k) => first + k);
@@ -59,7 +65,7 @@ export async function seedPlays(dataDir: string, count: number): Promise<PlaySee
               });
               const { playerId, auth, pairingCode } = await app.services.players.register(request, null);
               if (pairingCode === null) throw new Error(`${playerId} got no pairing code`);
-              const screen = await app.services.screens.pair(orgId, { code: pairingCode });
+              const screen = await app.services.screens.pair(seeder, { code: pairingCode });
               return { playerId, screenId: screen.id, apiToken: auth.apiToken };
             }),
           )),

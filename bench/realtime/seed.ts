@@ -58,6 +58,13 @@ export function benchPlayerId(index: number): string {
   return `bench-${String(index + 1).padStart(6, '0')}`;
 }
 
+/** Who the seeding's changes are recorded as in the audit log. */
+const seeder = (orgId: string) => ({
+  orgId,
+  actor: { kind: 'member' as const, id: 'bench', name: 'bench seeding' },
+  ip: null,
+});
+
 async function seedPlayer(app: App, orgId: string, index: number): Promise<SeededPlayer> {
   const { players, screens, identity } = app.services;
   const request = RegistrationRequestSchema.parse({
@@ -65,7 +72,7 @@ async function seedPlayer(app: App, orgId: string, index: number): Promise<Seede
   });
   const { playerId, auth, pairingCode } = await players.register(request, null);
   if (pairingCode === null) throw new Error(`${playerId} was registered without a pairing code`);
-  const screen = await screens.pair(orgId, { code: pairingCode });
+  const screen = await screens.pair(seeder(orgId), { code: pairingCode });
   const rotated = await players.rotateCredentials(playerId, auth.secret);
   const session = await identity.signInWithCustomToken(rotated.firebaseTokenV2);
   return { playerId, screenId: screen.id, idToken: session.idToken };
@@ -77,11 +84,11 @@ async function scheduleFixtures(
   players: readonly SeededPlayer[],
 ): Promise<ScheduleFixtures> {
   const { playlists, groups, db } = app.services;
-  const playlist = await playlists.create(orgId, {
+  const playlist = await playlists.create(seeder(orgId), {
     name: 'Bench menu',
     items: [{ src: 'https://example.com/bench-menu', durationMs: 10_000 }],
   });
-  const group = await groups.create(orgId, {
+  const group = await groups.create(seeder(orgId), {
     name: 'Every bench screen',
     screenIds: players.map((player) => player.screenId),
   });

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       smtpUrl: null,
       smtpFrom: 'Marquee <marquee@localhost>',
       playRetention: { rawDays: 90, rollupDays: 730 },
+      auditRetentionDays: 365,
     });
   });
 
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
         MARQUEE_SMTP_FROM: 'Signage <signage@example.com>',
         MARQUEE_PLAYS_RAW_DAYS: '30',
         MARQUEE_PLAYS_ROLLUP_DAYS: '365',
+        MARQUEE_AUDIT_RETENTION_DAYS: '90',
       },
       '/srv/marquee',
     );
@@ -85,6 +87,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://alerts:secret@mail.example.com:587',
       smtpFrom: 'Signage <signage@example.com>',
       playRetention: { rawDays: 30, rollupDays: 365 },
+      auditRetentionDays: 90,
     });
   });
 
@@ -95,6 +98,14 @@ describe('loadConfig', () => {
       );
     }
     expect(() => loadConfig({ MARQUEE_PLAYS_ROLLUP_DAYS: '-1' }, '/x')).toThrow(/MARQUEE_PLAYS_ROLLUP_DAYS/);
+  });
+
+  it('refuses an audit retention that is not a whole number of days from 1 to 3650, naming the variable', () => {
+    for (const value of ['0', '3651', '1.5', 'a year']) {
+      expect(() => loadConfig({ MARQUEE_AUDIT_RETENTION_DAYS: value }, '/x')).toThrow(
+        /MARQUEE_AUDIT_RETENTION_DAYS must be a whole number of days between 1 and 3650/,
+      );
+    }
   });
 
   it('derives the public URL from the port and treats blank values as unset', () => {

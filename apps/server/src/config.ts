@@ -78,6 +78,8 @@ export interface Config {
   smtpFrom: string;
   /** Days raw plays and hourly play rollups are kept (MARQUEE_PLAYS_RAW_DAYS, MARQUEE_PLAYS_ROLLUP_DAYS). */
   playRetention: { rawDays: number; rollupDays: number };
+  /** Days audit log entries are kept (MARQUEE_AUDIT_RETENTION_DAYS, default a year). */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -276,6 +278,7 @@ const schema = z.object({
   ),
   MARQUEE_PLAYS_RAW_DAYS: retentionDays(90),
   MARQUEE_PLAYS_ROLLUP_DAYS: retentionDays(730),
+  MARQUEE_AUDIT_RETENTION_DAYS: retentionDays(365),
 });
 
 /** A printable excerpt of a rejected value; secrets in URLs are masked. */
@@ -338,5 +341,6 @@ export function loadConfig(
     smtpUrl: values.MARQUEE_SMTP_URL ?? null,
     smtpFrom: values.MARQUEE_SMTP_FROM ?? `Marquee <marquee@${new URL(publicUrl).hostname}>`,
     playRetention: { rawDays: values.MARQUEE_PLAYS_RAW_DAYS, rollupDays: values.MARQUEE_PLAYS_ROLLUP_DAYS },
+    auditRetentionDays: values.MARQUEE_AUDIT_RETENTION_DAYS,
   };
 }

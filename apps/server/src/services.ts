@@ -45,6 +45,8 @@ import { PlayReportService } from './plays/playReportService';
 import { startPlayRetentionSweep } from './plays/playRetentionSweep';
 import { PlayService } from './plays/playService';
 import { ApiKeyService } from './apiKeys/apiKeyService';
+import { AuditService } from './audit/auditService';
+import { startAuditRetentionSweep } from './audit/auditRetentionSweep';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -117,6 +119,8 @@ export interface AppServices {
   playReports: PlayReportService;
   /** API keys of integrations: made, listed, revoked, and the authentication of management calls made with one. */
   apiKeys: ApiKeyService;
+  /** The audit log read back, and its retention. */
+  audit: AuditService;
 }
 
 export interface ServiceOptions {
@@ -142,6 +146,8 @@ export interface ServiceOptions {
   events?: WebhookEventSink;
   /** The plays' retention sweep's timers (default setInterval, unref'd); tests pass their own or none. */
   playRetentionTimers?: SweepTimers | null;
+  /** The audit log's retention sweep's timers (default setInterval, unref'd); tests pass their own or none. */
+  auditRetentionTimers?: SweepTimers | null;
 }
 
 declare module 'fastify' {
@@ -316,6 +322,12 @@ export async function createServices(
       options.playRetentionTimers === undefined ? undefined : options.playRetentionTimers,
       (error) => onBackgroundError(error, 'plays retention sweep'),
     );
+    const audit = new AuditService(database.db, clock, config.auditRetentionDays);
+    const stopAuditRetention = startAuditRetentionSweep(
+      audit,
+      options.auditRetentionTimers === undefined ? undefined : options.auditRetentionTimers,
+      (error) => onBackgroundError(error, 'audit retention sweep'),
+    );
     const stopSweep = startTimelineSweep(
       timelines,
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
@@ -367,6 +379,7 @@ export async function createServices(
       plays,
       playReports: new PlayReportService(database.db, groups),
       apiKeys: new ApiKeyService({ db: database.db, clock }),
+      audit,
     };
     if (options.webhookTimers !== null) webhookWorker.start();
     return {
@@ -377,6 +390,7 @@ export async function createServices(
         stopHealthSweep();
         await alertMailer?.close();
         stopPlayRetention();
+        stopAuditRetention();
         await documents.drain();
         if (ownsPubSub) await shared.close();
         if (rateLimitRedis !== null) await closeRedisClient(rateLimitRedis);

@@ -25,7 +25,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
       ...docs,
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await alertRules.create(operatorOf(request).orgId, request.body)),
+      reply.status(201).send(await alertRules.create(operatorOf(request), request.body)),
   });
   app.route({
     method: R.listAlertRules.method,
@@ -44,12 +44,12 @@ export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     url: R.updateAlertRule.path,
     bodyLimit: RULE_BODY_LIMIT,
     schema: { ...contractSchema(R.updateAlertRule), summary: 'Change an alert rule', ...docs },
-    handler: async (request) => alertRules.update(operatorOf(request).orgId, request.params.id, request.body),
+    handler: async (request) => alertRules.update(operatorOf(request), request.params.id, request.body),
   });
   app.route({
     method: R.deleteAlertRule.method,
     url: R.deleteAlertRule.path,
     schema: { ...contractSchema(R.deleteAlertRule), summary: 'Delete an alert rule', ...docs },
-    handler: async (request) => alertRules.delete(operatorOf(request).orgId, request.params.id),
+    handler: async (request) => alertRules.delete(operatorOf(request), request.params.id),
   });
 };

@@ -14,6 +14,7 @@ import { invalid, notFound } from '../domain/errors';
 import type { GroupService } from '../groups/groupService';
 import { parseStringList, parseTargets } from '../groups/membership';
 import { newId } from '../ids';
+import { recordChange, type Changer } from '../audit/auditRecord';
 
 /**
  * The webhook ids of `ids` the organisation does not have. The webhooks live with the webhook service; until it
@@ -62,6 +63,12 @@ export function ruleOf(row: AlertRuleRow): AlertRule {
   };
 }
 
+/** A rule as its audit entries show it (before and after a change). */
+function audited(row: AlertRuleRow) {
+  const { id: _id, orgId: _orgId, ...rule } = ruleOf(row);
+  return rule;
+}
+
 function viewOf(row: AlertRuleRow): AlertRuleView {
   const { id, name, targets, offlineAfterSeconds, notifyRecovery, webhookIds, emails } = ruleOf(row);
   return {
@@ -84,7 +91,8 @@ export class AlertRuleService {
     this.db = options.db;
   }
 
-  async create(orgId: string, input: AlertRuleRequest): Promise<AlertRuleView> {
+  async create(by: Changer, input: AlertRuleRequest): Promise<AlertRuleView> {
+    const { orgId } = by;
     const targets = normalTargets(input.targets);
     await this.check(orgId, targets, input.webhookIds ?? []);
     const now = this.options.clock();
@@ -100,7 +108,11 @@ export class AlertRuleService {
       created_at: now,
       updated_at: now,
     };
-    await this.db.insertInto('alert_rules').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('alert_rules').values(row).execute();
+      const target = { type: 'alertRule', id: row.id };
+      await recordChange(trx, by, { action: 'alertRule.create', target, after: audited(row) }, now);
+    });
     return viewOf(row);
   }
 
@@ -119,7 +131,8 @@ export class AlertRuleService {
     return viewOf(await this.find(orgId, id));
   }
 
-  async update(orgId: string, id: string, patch: AlertRulePatch): Promise<AlertRuleView> {
+  async update(by: Changer, id: string, patch: AlertRulePatch): Promise<AlertRuleView> {
+    const { orgId } = by;
     const row = await this.find(orgId, id);
     const targets = patch.targets === undefined ? undefined : normalTargets(patch.targets);
     await this.check(orgId, targets ?? { all: true, screenIds: [], groupIds: [] }, patch.webhookIds ?? []);
@@ -136,13 +149,31 @@ export class AlertRuleService {
       ...(patch.emails === undefined ? {} : { emails: JSON.stringify(patch.emails) }),
       updated_at: this.options.clock(),
     };
-    await this.db.updateTable('alert_rules').set(changes).where('id', '=', row.id).execute();
-    return viewOf({ ...row, ...changes });
+    const updated = { ...row, ...changes };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('alert_rules').set(changes).where('id', '=', row.id).execute();
+      const change = {
+        action: 'alertRule.update',
+        target: { type: 'alertRule', id: row.id },
+        before: audited(row),
+        after: audited(updated),
+      };
+      await recordChange(trx, by, change, updated.updated_at);
+    });
+    return viewOf(updated);
   }
 
-  async delete(orgId: string, id: string): Promise<{ deleted: string }> {
-    const row = await this.find(orgId, id);
-    await this.db.deleteFrom('alert_rules').where('id', '=', row.id).execute();
+  async delete(by: Changer, id: string): Promise<{ deleted: string }> {
+    const row = await this.find(by.orgId, id);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('alert_rules').where('id', '=', row.id).execute();
+      const change = {
+        action: 'alertRule.delete',
+        target: { type: 'alertRule', id: row.id },
+        before: audited(row),
+      };
+      await recordChange(trx, by, change, this.options.clock());
+    });
     return { deleted: row.id };
   }
 

@@ -6,6 +6,7 @@ import { describeOnBothEngines } from '../../test/harness/databases';
 import { DomainError } from '../domain/errors';
 import { WebhookService } from '../webhooks/webhookService';
 import { AlertRuleService } from './alertRuleService';
+import { testChanger } from '../../test/harness/changer';
 
 describeOnBothEngines('alert rules: their webhooks', (database) => {
   it('a rule naming a webhook the organisation does not have is refused, naming it, and not stored', async () => {
@@ -24,8 +25,8 @@ describeOnBothEngines('alert rules: their webhooks', (database) => {
     }
     const webhooks = new WebhookService({ db, clock: () => 1_000 });
     const hookInput = { url: 'http://127.0.0.1:9/hook', events: ['screen.offline' as const] };
-    const mine = await webhooks.create('mine', hookInput);
-    const theirs = await webhooks.create('theirs', hookInput);
+    const mine = await webhooks.create(testChanger('mine'), hookInput);
+    const theirs = await webhooks.create(testChanger('theirs'), hookInput);
     expect(await webhooks.unknownIds('mine', [mine.id, theirs.id, 'nope'])).toEqual([theirs.id, 'nope']);
 
     const rules = new AlertRuleService({
@@ -41,11 +42,13 @@ describeOnBothEngines('alert rules: their webhooks', (database) => {
       notifyRecovery: true,
     };
     const refused = await rules
-      .create('mine', { ...input, webhookIds: [mine.id, theirs.id] })
+      .create(testChanger('mine'), { ...input, webhookIds: [mine.id, theirs.id] })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'UNKNOWN_WEBHOOK', field: 'webhookIds.1' });
     expect(await rules.list('mine')).toEqual([]);
-    expect((await rules.create('mine', { ...input, webhookIds: [mine.id] })).webhookIds).toEqual([mine.id]);
+    expect((await rules.create(testChanger('mine'), { ...input, webhookIds: [mine.id] })).webhookIds).toEqual(
+      [mine.id],
+    );
   });
 });

@@ -17,17 +17,24 @@ export interface AuditChange {
   after?: unknown;
 }
 
-/** Appends one entry for `change`, made by `operator` at `at` (epoch ms), through `db` (the change's transaction). */
+/** Who makes a change, as the audit log names them: the operator's organisation, actor and address. */
+export type Changer = Pick<Operator, 'orgId' | 'actor' | 'ip'>;
+
+/**
+ * Appends one entry for `change`, made by `operator` at `at` (epoch ms), through `db` (the change's transaction);
+ * answers the entry's id.
+ */
 export async function recordChange(
   db: Kysely<Database>,
-  operator: Operator,
+  operator: Changer,
   change: AuditChange,
   at: number,
-): Promise<void> {
+): Promise<string> {
+  const id = newId(at);
   await db
     .insertInto('audit_log')
     .values({
-      id: newId(at),
+      id,
       org_id: operator.orgId,
       at,
       actor_kind: operator.actor.kind,
@@ -41,4 +48,5 @@ export async function recordChange(
       ip: operator.ip,
     })
     .execute();
+  return id;
 }

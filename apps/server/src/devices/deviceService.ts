@@ -6,6 +6,7 @@
 
 import type { Kysely } from 'kysely';
 import { OverriddenPlayerSchema, playerBranchPath, playerDocumentPath } from '@marquee/protocol';
+import { recordChange, type Changer } from '../audit/auditRecord';
 import type { Database } from '../db/schema';
 import { invalid, notFound } from '../domain/errors';
 import type { DocumentStore } from '../realtime/documentStore';
@@ -18,24 +19,52 @@ export class DeviceService {
   ) {}
 
   /** Blocks or unblocks the device. */
-  async setBlocked(orgId: string, playerId: string, blocked: boolean): Promise<void> {
-    await this.seen(orgId, playerId);
-    await this.db
-      .updateTable('players')
-      .set({ blocked: blocked ? 1 : 0, updated_at: this.clock() })
-      .where('id', '=', playerId)
-      .execute();
+  async setBlocked(by: Changer, playerId: string, blocked: boolean): Promise<void> {
+    await this.seen(by.orgId, playerId);
+    const now = this.clock();
+    await this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('players')
+        .select('blocked')
+        .where('id', '=', playerId)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('players')
+        .set({ blocked: blocked ? 1 : 0, updated_at: now })
+        .where('id', '=', playerId)
+        .execute();
+      await recordChange(
+        trx,
+        by,
+        {
+          action: blocked ? 'device.block' : 'device.unblock',
+          target: { type: 'device', id: playerId },
+          before: { blocked: Number(before.blocked) === 1 },
+          after: { blocked },
+        },
+        now,
+      );
+    });
   }
 
-  /** Sets (or with null clears) the meeting-room token of the device. */
-  async setAppToken(orgId: string, playerId: string, token: string | null): Promise<void> {
-    await this.seen(orgId, playerId);
+  // The meeting-room nodes live in the player's realtime document, not in a table: their entry is appended once
+  // the document has taken the change.
+
+  /** Sets (or with null clears) the meeting-room token of the device; the entry says whether one is set, never it. */
+  async setAppToken(by: Changer, playerId: string, token: string | null): Promise<void> {
+    await this.seen(by.orgId, playerId);
     await this.documents.update(playerDocumentPath(playerId), { 'app/token': token });
+    const change = {
+      action: 'device.appToken',
+      target: { type: 'device', id: playerId },
+      after: { tokenSet: token !== null },
+    };
+    await recordChange(this.db, by, change, this.clock());
   }
 
   /** Overrides the meeting-room player (null restores it); answers the value stored. */
-  async setOverriddenPlayer(orgId: string, playerId: string, value: unknown): Promise<unknown> {
-    await this.seen(orgId, playerId);
+  async setOverriddenPlayer(by: Changer, playerId: string, value: unknown): Promise<unknown> {
+    await this.seen(by.orgId, playerId);
     const raw = value ?? null;
     if (raw !== null && !OverriddenPlayerSchema.safeParse(raw).success) {
       throw invalid(
@@ -45,8 +74,16 @@ export class DeviceService {
       );
     }
     const path = playerBranchPath(playerId, 'overridden_player');
+    const before = (await this.documents.get(path)).value ?? null;
     if (raw === null) await this.documents.remove(path);
     else await this.documents.set(path, raw);
+    const change = {
+      action: 'device.overriddenPlayer',
+      target: { type: 'device', id: playerId },
+      before,
+      after: raw,
+    };
+    await recordChange(this.db, by, change, this.clock());
     return raw;
   }
 

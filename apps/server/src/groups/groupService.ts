@@ -14,6 +14,7 @@ import {
 import type { Database, ScreenGroup } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { newId } from '../ids';
+import { recordChange, type Changer } from '../audit/auditRecord';
 import {
   chunks,
   membersOfGroups,
@@ -85,7 +86,8 @@ export class GroupService {
     return { view: this.view(group, listed, members.size), members };
   }
 
-  async create(orgId: string, request: GroupInput): Promise<GroupView> {
+  async create(by: Changer, request: GroupInput): Promise<GroupView> {
+    const { orgId } = by;
     const screenIds = request.screenIds ?? [];
     await this.checkScreens(orgId, screenIds, 'screenIds');
     const now = this.options.clock();
@@ -108,25 +110,32 @@ export class GroupService {
           .values(part.map((screenId) => ({ group_id: id, screen_id: screenId, org_id: orgId })))
           .execute();
       }
+      const after = { name: request.name, screenIds, matchTags: request.matchTags ?? [] };
+      await recordChange(trx, by, { action: 'group.create', target: { type: 'group', id }, after }, now);
     });
     // A new group is targeted by nothing yet: no timeline changes.
     return (await this.current(orgId, id)).view;
   }
 
-  async update(orgId: string, id: string, patch: Partial<GroupInput>): Promise<GroupView> {
+  async update(by: Changer, id: string, patch: Partial<GroupInput>): Promise<GroupView> {
+    const { orgId } = by;
     const group = await this.find(orgId, id);
     if (patch.name === undefined && patch.screenIds === undefined && patch.matchTags === undefined) {
       throw invalid('NOTHING_TO_CHANGE', 'Give at least one of name, screenIds or matchTags', 'body');
     }
     if (patch.screenIds !== undefined) await this.checkScreens(orgId, patch.screenIds, 'screenIds');
     const before = (await membersOfGroups(this.db, orgId, [id])).get(id) ?? new Set<string>();
+    // The listed screens are in the entry only when they change: a group lists up to 20,000.
+    const listedBefore =
+      patch.screenIds === undefined ? undefined : ((await this.listedScreens([id])).get(id) ?? []);
+    const now = this.options.clock();
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('screen_groups')
         .set({
           name: patch.name ?? group.name,
           match_tags: patch.matchTags === undefined ? group.match_tags : JSON.stringify(patch.matchTags),
-          updated_at: this.options.clock(),
+          updated_at: now,
         })
         .where('id', '=', id)
         .execute();
@@ -152,6 +161,22 @@ export class GroupService {
             .execute();
         }
       }
+      const matchTags = parseStringList(group.match_tags);
+      await recordChange(
+        trx,
+        by,
+        {
+          action: 'group.update',
+          target: { type: 'group', id },
+          before: { name: group.name, matchTags, ...(listedBefore && { screenIds: listedBefore }) },
+          after: {
+            name: patch.name ?? group.name,
+            matchTags: patch.matchTags ?? matchTags,
+            ...(patch.screenIds && { screenIds: [...new Set(patch.screenIds)].sort() }),
+          },
+        },
+        now,
+      );
     });
     if ((await this.rulesTargeting(orgId, id)).length > 0) {
       const after = (await membersOfGroups(this.db, orgId, [id])).get(id) ?? new Set<string>();
@@ -162,7 +187,8 @@ export class GroupService {
     return (await this.current(orgId, id)).view;
   }
 
-  async delete(orgId: string, id: string): Promise<{ deleted: string }> {
+  async delete(by: Changer, id: string): Promise<{ deleted: string }> {
+    const { orgId } = by;
     const group = await this.find(orgId, id);
     const users = await this.rulesTargeting(orgId, id);
     if (users.length > 0) {
@@ -176,30 +202,47 @@ export class GroupService {
           .map(({ id: ruleId, name }) => ({ id: ruleId, name })),
       });
     }
-    await this.db.deleteFrom('screen_groups').where('id', '=', id).execute();
+    const listed = (await this.listedScreens([id])).get(id) ?? [];
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('screen_groups').where('id', '=', id).execute();
+      const before = { name: group.name, screenIds: listed, matchTags: parseStringList(group.match_tags) };
+      await recordChange(
+        trx,
+        by,
+        { action: 'group.delete', target: { type: 'group', id }, before },
+        this.options.clock(),
+      );
+    });
     return { deleted: id };
   }
 
   // ---- tags ----
 
-  /** Replaces a screen's tags; the caller refreshes its timeline (its groups may change). */
-  async writeTags(orgId: string, screenId: string, tags: readonly string[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('screen_tags').where('screen_id', '=', screenId).execute();
-      if (tags.length > 0) {
-        await trx
-          .insertInto('screen_tags')
-          .values(tags.map((tag) => ({ screen_id: screenId, org_id: orgId, tag })))
-          .execute();
-      }
-    });
+  /**
+   * Replaces a screen's tags through `trx` (the transaction of the screen's change); the caller refreshes its
+   * timeline (its groups may change).
+   */
+  async writeTags(
+    trx: Kysely<Database>,
+    orgId: string,
+    screenId: string,
+    tags: readonly string[],
+  ): Promise<void> {
+    await trx.deleteFrom('screen_tags').where('screen_id', '=', screenId).execute();
+    if (tags.length > 0) {
+      await trx
+        .insertInto('screen_tags')
+        .values(tags.map((tag) => ({ screen_id: screenId, org_id: orgId, tag })))
+        .execute();
+    }
   }
 
   /**
    * Adds and removes tags on many screens; refused for all (400 naming 'add') when one would have more than
    * MAX_TAGS. Answers how many screens were named.
    */
-  async bulkTags(orgId: string, request: BulkTagRequest): Promise<{ updated: number }> {
+  async bulkTags(by: Changer, request: BulkTagRequest): Promise<{ updated: number }> {
+    const { orgId } = by;
     const screenIds = [...new Set(request.screenIds)];
     await this.checkScreens(orgId, screenIds, 'screenIds');
     const add = [...new Set(request.add ?? [])];
@@ -225,6 +268,13 @@ export class GroupService {
             .execute();
         }
       }
+      // One entry for the whole request: the screens it named, the tags added and removed.
+      await recordChange(
+        trx,
+        by,
+        { action: 'screen.tag', target: { type: 'screen', id: null }, after: { screenIds, add, remove } },
+        this.options.clock(),
+      );
     });
     await this.options.refresh(orgId, screenIds);
     return { updated: screenIds.length };

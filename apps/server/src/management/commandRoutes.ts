@@ -29,7 +29,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
       ...docs,
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await screens.raiseBulkCommand(operatorOf(request).orgId, request.body)),
+      reply.status(201).send(await screens.raiseBulkCommand(operatorOf(request), request.body)),
   });
 
   app.route({
@@ -44,7 +44,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send(await screens.raiseCommand(operatorOf(request).orgId, request.params.id, request.body)),
+        .send(await screens.raiseCommand(operatorOf(request), request.params.id, request.body)),
   });
 
   app.route({

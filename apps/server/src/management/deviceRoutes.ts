@@ -23,7 +23,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...contractSchema(route), summary, ...docs },
       handler: async (request) => {
         const { playerId } = request.params;
-        await devices.setBlocked(operatorOf(request).orgId, playerId, blocked);
+        await devices.setBlocked(operatorOf(request), playerId, blocked);
         return { playerId, blocked };
       },
     });
@@ -40,7 +40,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { playerId } = request.params;
       const { token } = request.body;
-      await devices.setAppToken(operatorOf(request).orgId, playerId, token);
+      await devices.setAppToken(operatorOf(request), playerId, token);
       return { playerId, token };
     },
   });
@@ -55,11 +55,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { playerId } = request.params;
-      const value = await devices.setOverriddenPlayer(
-        operatorOf(request).orgId,
-        playerId,
-        request.body.value,
-      );
+      const value = await devices.setOverriddenPlayer(operatorOf(request), playerId, request.body.value);
       return { playerId, value };
     },
   });

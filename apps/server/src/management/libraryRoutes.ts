@@ -24,7 +24,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: LIBRARY_BODY_LIMIT,
     schema: { ...contractSchema(R.createPlaylist), summary: 'Create a playlist', ...playlistDocs },
     handler: async (request, reply) =>
-      reply.status(201).send(await playlists.create(operatorOf(request).orgId, request.body)),
+      reply.status(201).send(await playlists.create(operatorOf(request), request.body)),
   });
   app.route({
     method: R.listPlaylists.method,
@@ -51,7 +51,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Change a playlist; every screen showing it gets a new content version at once',
       ...playlistDocs,
     },
-    handler: async (request) => playlists.update(operatorOf(request).orgId, request.params.id, request.body),
+    handler: async (request) => playlists.update(operatorOf(request), request.params.id, request.body),
   });
   app.route({
     method: R.deletePlaylist.method,
@@ -61,7 +61,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Delete a playlist nothing uses',
       ...playlistDocs,
     },
-    handler: async (request) => playlists.delete(operatorOf(request).orgId, request.params.id),
+    handler: async (request) => playlists.delete(operatorOf(request), request.params.id),
   });
 
   app.route({
@@ -70,7 +70,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: LIBRARY_BODY_LIMIT,
     schema: { ...contractSchema(R.createGroup), summary: 'Create a screen group', ...groupDocs },
     handler: async (request, reply) =>
-      reply.status(201).send(await groups.create(operatorOf(request).orgId, request.body)),
+      reply.status(201).send(await groups.create(operatorOf(request), request.body)),
   });
   app.route({
     method: R.listGroups.method,
@@ -93,12 +93,12 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Change a group; screens that join or leave it get new timelines at once',
       ...groupDocs,
     },
-    handler: async (request) => groups.update(operatorOf(request).orgId, request.params.id, request.body),
+    handler: async (request) => groups.update(operatorOf(request), request.params.id, request.body),
   });
   app.route({
     method: R.deleteGroup.method,
     url: R.deleteGroup.path,
     schema: { ...contractSchema(R.deleteGroup), summary: 'Delete a group nothing targets', ...groupDocs },
-    handler: async (request) => groups.delete(operatorOf(request).orgId, request.params.id),
+    handler: async (request) => groups.delete(operatorOf(request), request.params.id),
   });
 };

@@ -22,6 +22,7 @@ import { alertRuleRoutes } from '../alerts/alertRuleRoutes';
 import { healthRoutes } from '../health/healthRoutes';
 import { apiKeyRateLimit } from '../apiKeys/apiKeyRateLimit';
 import { apiKeyRoutes } from './apiKeyRoutes';
+import { auditRoutes } from './auditRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
   // Before any route: each is given the role it needs (routeAccess.ts), or the server does not start.
@@ -46,5 +47,6 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(alertRuleRoutes);
     await operatorScope.register(playRoutes);
     await operatorScope.register(apiKeyRoutes);
+    await operatorScope.register(auditRoutes);
   });
 };

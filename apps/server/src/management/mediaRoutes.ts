@@ -75,8 +75,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       ...docs,
     },
     handler: async (request, reply) => {
-      const { orgId } = operatorOf(request);
-      const stored = await receiving(media, () => media.upload(orgId, () => uploadOf(media, request)));
+      const operator = operatorOf(request);
+      const stored = await receiving(media, () => media.upload(operator, () => uploadOf(media, request)));
       return reply.status(201).send(stored);
     },
   });
@@ -102,8 +102,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       ...docs,
     },
     handler: async (request) => {
-      const { orgId } = operatorOf(request);
-      return receiving(media, () => media.replace(orgId, request.params.id, () => uploadOf(media, request)));
+      const operator = operatorOf(request);
+      return receiving(media, () =>
+        media.replace(operator, request.params.id, () => uploadOf(media, request)),
+      );
     },
   });
 
@@ -111,6 +113,6 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     method: deleteMedia.method,
     url: deleteMedia.path,
     schema: { ...contractSchema(deleteMedia), summary: 'Delete a media file that no screen shows', ...docs },
-    handler: async (request) => media.delete(operatorOf(request).orgId, request.params.id),
+    handler: async (request) => media.delete(operatorOf(request), request.params.id),
   });
 };

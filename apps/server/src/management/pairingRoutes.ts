@@ -22,7 +22,7 @@ export const pairingRoutes: FastifyPluginAsyncZod = async (app) => {
       security: OPERATOR_SECURITY,
     },
     handler: async (request, reply) => {
-      const screen = await screens.pair(operatorOf(request).orgId, request.body);
+      const screen = await screens.pair(operatorOf(request), request.body);
       return reply.status(201).send(await screens.view(screen));
     },
   });

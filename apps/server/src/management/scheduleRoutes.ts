@@ -26,7 +26,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       ...docs,
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await schedules.create(operatorOf(request).orgId, request.body)),
+      reply.status(201).send(await schedules.create(operatorOf(request), request.body)),
   });
   app.route({
     method: R.validateSchedule.method,
@@ -61,13 +61,13 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Change a schedule; the screens it reached and reaches get new timelines at once',
       ...docs,
     },
-    handler: async (request) => schedules.update(operatorOf(request).orgId, request.params.id, request.body),
+    handler: async (request) => schedules.update(operatorOf(request), request.params.id, request.body),
   });
   app.route({
     method: R.deleteSchedule.method,
     url: R.deleteSchedule.path,
     schema: { ...contractSchema(R.deleteSchedule), summary: 'Delete a schedule', ...docs },
-    handler: async (request) => schedules.delete(operatorOf(request).orgId, request.params.id),
+    handler: async (request) => schedules.delete(operatorOf(request), request.params.id),
   });
 
   const overrideDocs = { tags: ['overrides'], security: OPERATOR_SECURITY };
@@ -81,7 +81,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       ...overrideDocs,
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await overrides.create(operatorOf(request).orgId, request.body)),
+      reply.status(201).send(await overrides.create(operatorOf(request), request.body)),
   });
   app.route({
     method: R.listOverrides.method,
@@ -101,6 +101,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Clear an override: its screens go back at once',
       ...overrideDocs,
     },
-    handler: async (request) => overrides.delete(operatorOf(request).orgId, request.params.id),
+    handler: async (request) => overrides.delete(operatorOf(request), request.params.id),
   });
 };

@@ -45,7 +45,7 @@ export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Change name, orientation, settings or content; a content change raises the manifest version',
       ...docs,
     },
-    handler: async (request) => screens.update(operatorOf(request).orgId, request.params.id, request.body),
+    handler: async (request) => screens.update(operatorOf(request), request.params.id, request.body),
   });
 
   app.route({
@@ -56,7 +56,7 @@ export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Unpair the screen: the player goes back to showing a new pairing code; the screen is deleted',
       ...docs,
     },
-    handler: async (request) => screens.unpair(operatorOf(request).orgId, request.params.id),
+    handler: async (request) => screens.unpair(operatorOf(request), request.params.id),
   });
 
   app.route({
@@ -64,7 +64,7 @@ export const screenRoutes: FastifyPluginAsyncZod = async (app) => {
     url: tagScreens.path,
     bodyLimit: SCREEN_BODY_LIMIT * 2,
     schema: { ...contractSchema(tagScreens), summary: 'Add and remove tags on many screens', ...docs },
-    handler: async (request) => groups.bulkTags(operatorOf(request).orgId, request.body),
+    handler: async (request) => groups.bulkTags(operatorOf(request), request.body),
   });
 
   app.route({

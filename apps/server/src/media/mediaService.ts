@@ -10,6 +10,7 @@ import type { MediaView } from '@marquee/management-api';
 import type { Database } from '../db/schema';
 import { conflict, notFound, tooLarge, unsupported } from '../domain/errors';
 import { newId } from '../ids';
+import { recordChange, type Changer } from '../audit/auditRecord';
 import type { PlaylistService } from '../playlists/playlistService';
 import type { ScreenService } from '../screens/screenService';
 import { mediaKind, mediaUrl, type MediaCatalog, type MediaRow } from './mediaCatalog';
@@ -62,6 +63,14 @@ export function cleanFilename(name: string | undefined): string {
   return base === '' ? 'upload' : base.slice(0, FILENAME_MAX_LENGTH);
 }
 
+/** A media file as its audit entries show it (its bytes by their hash). */
+const audited = (row: Pick<MediaRow, 'filename' | 'content_type' | 'size' | 'sha256'>) => ({
+  filename: row.filename,
+  contentType: row.content_type,
+  size: row.size,
+  sha256: row.sha256,
+});
+
 export class MediaService {
   readonly maxBytes: number;
   /** Where the files are kept (the public route serves from it). */
@@ -94,7 +103,8 @@ export class MediaService {
   }
 
   /** Stores the upload `read` gives as a new file of the organisation. */
-  async upload(orgId: string, read: () => Promise<Upload>): Promise<MediaView> {
+  async upload(by: Changer, read: () => Promise<Upload>): Promise<MediaView> {
+    const { orgId } = by;
     const received = await this.receive(await read());
     const now = this.options.clock();
     const row: MediaRow = {
@@ -105,12 +115,16 @@ export class MediaService {
       sha256: received.file.sha256,
       created_at: now,
     };
-    await this.files.commit(received.file, async (storagePath) => {
-      await this.db
-        .insertInto('media')
-        .values({ ...row, org_id: orgId, data: null, storage_path: storagePath })
-        .execute();
-    });
+    await this.files.commit(received.file, (storagePath) =>
+      this.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('media')
+          .values({ ...row, org_id: orgId, data: null, storage_path: storagePath })
+          .execute();
+        const change = { action: 'media.upload', target: { type: 'media', id: row.id }, after: audited(row) };
+        await recordChange(trx, by, change, now);
+      }),
+    );
     return this.view(row);
   }
 
@@ -118,7 +132,8 @@ export class MediaService {
    * Replaces the file's bytes with the upload `read` gives (read only once the file is known to be the
    * organisation's); every screen showing it gets a new manifest version.
    */
-  async replace(orgId: string, id: string, read: () => Promise<Upload>): Promise<MediaView> {
+  async replace(by: Changer, id: string, read: () => Promise<Upload>): Promise<MediaView> {
+    const { orgId } = by;
     const previous = await this.options.catalog.find(orgId, id);
     const received = await this.receive(await read());
     const row: MediaRow = {
@@ -128,20 +143,29 @@ export class MediaService {
       size: received.file.size,
       sha256: received.file.sha256,
     };
-    await this.files.commit(received.file, async (storagePath) => {
-      await this.db
-        .updateTable('media')
-        .set({
-          filename: row.filename,
-          content_type: row.content_type,
-          size: row.size,
-          sha256: row.sha256,
-          storage_path: storagePath,
-          data: null,
-        })
-        .where('id', '=', row.id)
-        .execute();
-    });
+    await this.files.commit(received.file, (storagePath) =>
+      this.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('media')
+          .set({
+            filename: row.filename,
+            content_type: row.content_type,
+            size: row.size,
+            sha256: row.sha256,
+            storage_path: storagePath,
+            data: null,
+          })
+          .where('id', '=', row.id)
+          .execute();
+        const change = {
+          action: 'media.replace',
+          target: { type: 'media', id: row.id },
+          before: audited(previous),
+          after: audited(row),
+        };
+        await recordChange(trx, by, change, this.options.clock());
+      }),
+    );
     if (previous.sha256 !== row.sha256) await this.files.release(previous.sha256, async () => undefined);
     await this.options.screens.mediaReplaced(orgId, row.id);
     return this.view(row);
@@ -151,7 +175,8 @@ export class MediaService {
    * Deletes a file no screen shows and no playlist contains (409 MEDIA_IN_USE naming the screens and playlists
    * otherwise).
    */
-  async delete(orgId: string, id: string): Promise<{ deleted: string }> {
+  async delete(by: Changer, id: string): Promise<{ deleted: string }> {
+    const { orgId } = by;
     const row = await this.options.catalog.find(orgId, id);
     const screens = await this.options.screens.showing(orgId, row.id);
     const playlists = await this.options.playlists.containingMedia(orgId, row.id);
@@ -165,9 +190,17 @@ export class MediaService {
         playlists,
       });
     }
-    await this.files.release(row.sha256, async () => {
-      await this.db.deleteFrom('media').where('id', '=', row.id).execute();
-    });
+    await this.files.release(row.sha256, () =>
+      this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('media').where('id', '=', row.id).execute();
+        const change = {
+          action: 'media.delete',
+          target: { type: 'media', id: row.id },
+          before: audited(row),
+        };
+        await recordChange(trx, by, change, this.options.clock());
+      }),
+    );
     return { deleted: row.id };
   }
 

@@ -5,6 +5,7 @@
 
 import type { Kysely } from 'kysely';
 import { MAX_OVERRIDE_MS, type OverrideInput, type OverrideView } from '@marquee/management-api';
+import { recordChange, type Changer } from '../audit/auditRecord';
 import type { Database, Override } from '../db/schema';
 import { invalid, notFound } from '../domain/errors';
 import type { GroupService } from '../groups/groupService';
@@ -25,6 +26,15 @@ export interface OverrideServiceOptions {
   events?: WebhookEventSink;
 }
 
+/** An override as its audit entries show it. */
+const audited = (row: Override) => ({
+  name: row.name,
+  playlistId: row.playlist_id,
+  message: row.message,
+  targets: parseTargets(row.targets),
+  expiresAt: Number(row.expires_at),
+});
+
 export class OverrideService {
   private readonly db: Kysely<Database>;
 
@@ -32,7 +42,8 @@ export class OverrideService {
     this.db = options.db;
   }
 
-  async create(orgId: string, input: OverrideInput): Promise<OverrideView> {
+  async create(by: Changer, input: OverrideInput): Promise<OverrideView> {
+    const { orgId } = by;
     const now = this.options.clock();
     if (input.expiresAt <= now)
       throw invalid('INVALID_EXPIRY', 'expiresAt must be in the future', 'expiresAt');
@@ -52,7 +63,15 @@ export class OverrideService {
       expires_at: input.expiresAt,
       created_at: now,
     };
-    await this.db.insertInto('overrides').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('overrides').values(row).execute();
+      await recordChange(
+        trx,
+        by,
+        { action: 'override.create', target: { type: 'override', id: row.id }, after: audited(row) },
+        now,
+      );
+    });
     await this.options.timelines.refresh(orgId, await this.options.groups.screensOf(orgId, input.targets));
     const view = (await this.views(orgId, [row]))[0]!;
     if (this.options.events !== undefined)
@@ -99,7 +118,8 @@ export class OverrideService {
   }
 
   /** Clears the override: its screens go back to what they showed, at once. */
-  async delete(orgId: string, id: string): Promise<{ deleted: string }> {
+  async delete(by: Changer, id: string): Promise<{ deleted: string }> {
+    const { orgId } = by;
     const row = await this.db
       .selectFrom('overrides')
       .selectAll()
@@ -108,7 +128,15 @@ export class OverrideService {
       .executeTakeFirst();
     if (row === undefined) throw notFound('OVERRIDE_NOT_FOUND', `No override ${id} in your organisation`);
     const reached = await this.options.groups.screensOf(orgId, parseTargets(row.targets));
-    await this.db.deleteFrom('overrides').where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('overrides').where('id', '=', id).execute();
+      await recordChange(
+        trx,
+        by,
+        { action: 'override.delete', target: { type: 'override', id }, before: audited(row) },
+        this.options.clock(),
+      );
+    });
     await this.options.timelines.refresh(orgId, reached);
     return { deleted: id };
   }

@@ -43,6 +43,12 @@ const SET_SLICE = 500;
 /** Command rows per transaction: each commits on its own, so the event loop gets a turn between them. */
 const ROWS_PER_TRANSACTION = 2000;
 
+/**
+ * Written in the transaction of the last command rows (the audit entry of the commands, audit/auditRecord.ts), so
+ * the rows and what records them are committed together.
+ */
+export type RecordRaised = (trx: Kysely<Database>, raised: readonly RaisedCommand[]) => Promise<void>;
+
 export class CommandFlags {
   constructor(
     private readonly db: Kysely<Database>,
@@ -50,11 +56,15 @@ export class CommandFlags {
     private readonly clock: () => number,
   ) {}
 
-  /** Raises `name` on every target (its flag set to `param`, or true) and records one command each. */
+  /**
+   * Raises `name` on every target (its flag set to `param`, or true) and records one command each; `record` is
+   * written with the last of the rows.
+   */
   async raise(
     targets: readonly CommandTarget[],
     name: string,
     param?: CommandParam,
+    record?: RecordRaised,
   ): Promise<RaisedCommand[]> {
     const value = param ?? true;
     const raisedAt = this.clock();
@@ -78,10 +88,20 @@ export class CommandFlags {
       raised_at: raisedAt,
       acknowledged_at: null,
     }));
-    for (let start = 0; start < rows.length; start += ROWS_PER_TRANSACTION) {
+    const raised = rows.map((row) => ({
+      id: row.id,
+      playerId: row.player_id,
+      screenId: row.screen_id,
+      name,
+      param: value,
+      raisedAt,
+    }));
+    // At least one pass, so `record` is written even when no target was raised.
+    for (let start = 0; start < Math.max(rows.length, 1); start += ROWS_PER_TRANSACTION) {
       const part = rows.slice(start, start + ROWS_PER_TRANSACTION);
-      if (part.length <= INSERT_CHUNK) {
-        await this.db.insertInto('commands').values(part).execute();
+      const recordHere = record !== undefined && start + ROWS_PER_TRANSACTION >= rows.length;
+      if (part.length <= INSERT_CHUNK && !recordHere) {
+        if (part.length > 0) await this.db.insertInto('commands').values(part).execute();
         continue;
       }
       await this.db.transaction().execute(async (trx) => {
@@ -91,16 +111,10 @@ export class CommandFlags {
             .values(part.slice(from, from + INSERT_CHUNK))
             .execute();
         }
+        if (recordHere) await record(trx, raised);
       });
     }
-    return rows.map((row) => ({
-      id: row.id,
-      playerId: row.player_id,
-      screenId: row.screen_id,
-      name,
-      param: value,
-      raisedAt,
-    }));
+    return raised;
   }
 
   /**

@@ -26,7 +26,13 @@ import { TokenError } from '../identity/signingKeys';
 import type { DocumentStore } from '../realtime/documentStore';
 import type { WebhookEventSink } from '../webhooks/webhookEventSink';
 import { emitAcknowledged } from '../webhooks/commandEvents';
-import { CommandFlags, type CommandParam, type CommandTarget, type RaisedCommand } from './commandFlags';
+import {
+  CommandFlags,
+  type CommandParam,
+  type CommandTarget,
+  type RaisedCommand,
+  type RecordRaised,
+} from './commandFlags';
 import { recordHeartbeat, recordZone, type ReportDeps } from './playerReports';
 import { PlayerStatsService } from './playerStats';
 import { hashSecret, newSecret, secretMatches } from './secrets';
@@ -410,13 +416,18 @@ export class PlayerService {
    * Raises the action flag `name` on the player (the management API's commands): records the command and sets
    * action_flags/{name} to `param` (true when absent), which the player runs and acknowledges.
    */
-  async raiseCommand(playerId: string, name: string, param?: CommandParam): Promise<RaisedCommand> {
+  async raiseCommand(
+    playerId: string,
+    name: string,
+    param?: CommandParam,
+    record?: RecordRaised,
+  ): Promise<RaisedCommand> {
     if (!isActionName(name))
       throw invalid('INVALID_ACTION', `Invalid command name ${JSON.stringify(name)}`, 'command');
     const player = await this.find(playerId);
     if (player === undefined) throw notFound('PLAYER_NOT_FOUND', 'This player does not exist');
     const target = { playerId, screenId: player.screen_id, orgId: player.org_id };
-    const [raised] = await this.flags.raise([target], name, param);
+    const [raised] = await this.flags.raise([target], name, param, record);
     return raised as RaisedCommand;
   }
 
@@ -425,8 +436,9 @@ export class PlayerService {
     targets: readonly CommandTarget[],
     name: string,
     param?: CommandParam,
+    record?: RecordRaised,
   ): Promise<RaisedCommand[]> {
-    return this.flags.raise(targets, name, param);
+    return this.flags.raise(targets, name, param, record);
   }
 
   /** POST /_internal/players/{id}/{action}: clears the flag and marks its pending commands acknowledged. */

@@ -10,6 +10,7 @@ import { conflict, invalid, notFound } from '../domain/errors';
 import type { RefreshScreens } from '../groups/groupService';
 import { parseTargets, screensOfTargets } from '../groups/membership';
 import { newId } from '../ids';
+import { recordChange, type Changer } from '../audit/auditRecord';
 import type { MediaCatalog } from '../media/mediaCatalog';
 import { mediaIdsOf, parseSources, resolveSources } from '../screens/content';
 import { playlistUsage } from './playlistUsage';
@@ -20,6 +21,12 @@ export interface PlaylistServiceOptions {
   clock: () => number;
   refresh: RefreshScreens;
 }
+
+/** A playlist as its audit entries show it (before and after a change). */
+const audited = (row: Pick<Playlist, 'name' | 'items'>) => ({
+  name: row.name,
+  items: parseSources(row.items),
+});
 
 export class PlaylistService {
   private readonly db: Kysely<Database>;
@@ -58,7 +65,8 @@ export class PlaylistService {
     return this.view(await this.find(orgId, id));
   }
 
-  async create(orgId: string, request: { name: string; items: ContentItems }): Promise<PlaylistView> {
+  async create(by: Changer, request: { name: string; items: ContentItems }): Promise<PlaylistView> {
+    const { orgId } = by;
     const sources = await this.resolve(orgId, request.items);
     const now = this.options.clock();
     const row: Playlist = {
@@ -69,15 +77,20 @@ export class PlaylistService {
       created_at: now,
       updated_at: now,
     };
-    await this.db.insertInto('playlists').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('playlists').values(row).execute();
+      const target = { type: 'playlist', id: row.id };
+      await recordChange(trx, by, { action: 'playlist.create', target, after: audited(row) }, now);
+    });
     return this.view(row);
   }
 
   async update(
-    orgId: string,
+    by: Changer,
     id: string,
     patch: { name?: string; items?: ContentItems },
   ): Promise<PlaylistView> {
+    const { orgId } = by;
     const playlist = await this.find(orgId, id);
     if (patch.name === undefined && patch.items === undefined) {
       throw invalid('NOTHING_TO_CHANGE', 'Give at least one of name or items', 'body');
@@ -90,16 +103,26 @@ export class PlaylistService {
       items,
       updated_at: this.options.clock(),
     };
-    await this.db
-      .updateTable('playlists')
-      .set({ name: updated.name, items: updated.items, updated_at: updated.updated_at })
-      .where('id', '=', id)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('playlists')
+        .set({ name: updated.name, items: updated.items, updated_at: updated.updated_at })
+        .where('id', '=', id)
+        .execute();
+      const change = {
+        action: 'playlist.update',
+        target: { type: 'playlist', id },
+        before: audited(playlist),
+        after: audited(updated),
+      };
+      await recordChange(trx, by, change, updated.updated_at);
+    });
     await this.options.refresh(orgId, await this.screensShowing(orgId, [id]));
     return this.view(updated);
   }
 
-  async delete(orgId: string, id: string): Promise<{ deleted: string }> {
+  async delete(by: Changer, id: string): Promise<{ deleted: string }> {
+    const { orgId } = by;
     const playlist = await this.find(orgId, id);
     const usage = await playlistUsage(this.db, orgId, id, this.options.clock());
     const places = [
@@ -115,9 +138,17 @@ export class PlaylistService {
       );
     }
     // Ended schedules and expired overrides no longer use it; they go with it.
-    await this.db.deleteFrom('schedules').where('playlist_id', '=', id).execute();
-    await this.db.deleteFrom('overrides').where('playlist_id', '=', id).execute();
-    await this.db.deleteFrom('playlists').where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('schedules').where('playlist_id', '=', id).execute();
+      await trx.deleteFrom('overrides').where('playlist_id', '=', id).execute();
+      await trx.deleteFrom('playlists').where('id', '=', id).execute();
+      const change = {
+        action: 'playlist.delete',
+        target: { type: 'playlist', id },
+        before: audited(playlist),
+      };
+      await recordChange(trx, by, change, this.options.clock());
+    });
     return { deleted: id };
   }
 

@@ -19,6 +19,7 @@ import { invalid, notFound } from '../domain/errors';
 import type { GroupService } from '../groups/groupService';
 import { chunks, parseStringList, parseTargets } from '../groups/membership';
 import { newId } from '../ids';
+import { recordChange, type Changer } from '../audit/auditRecord';
 import type { PlaylistService } from '../playlists/playlistService';
 import { ruleSetKey } from '../timelines/screenRules';
 import type { TimelineService } from '../timelines/timelineService';
@@ -77,6 +78,12 @@ function ruleOf(id: string, fields: Fields): ScheduleRule {
   };
 }
 
+/** A schedule as its audit entries show it (before and after a change). */
+function audited(fields: Fields) {
+  const { id: _id, ...rule } = ruleOf('', fields);
+  return { ...rule, targets: parseTargets(fields.targets) };
+}
+
 export class ScheduleService {
   private readonly db: Kysely<Database>;
 
@@ -112,7 +119,8 @@ export class ScheduleService {
     return (await this.views(orgId, [await this.find(orgId, id)]))[0]!;
   }
 
-  async create(orgId: string, input: ScheduleInput): Promise<ScheduleView> {
+  async create(by: Changer, input: ScheduleInput): Promise<ScheduleView> {
+    const { orgId } = by;
     await this.check(orgId, input.playlistId, input.targets);
     const now = this.options.clock();
     const row: Schedule = {
@@ -123,12 +131,17 @@ export class ScheduleService {
       created_at: now,
       updated_at: now,
     };
-    await this.db.insertInto('schedules').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('schedules').values(row).execute();
+      const target = { type: 'schedule', id: row.id };
+      await recordChange(trx, by, { action: 'schedule.create', target, after: audited(row) }, now);
+    });
     await this.options.timelines.refresh(orgId, await this.options.groups.screensOf(orgId, input.targets));
     return this.get(orgId, row.id);
   }
 
-  async update(orgId: string, id: string, patch: SchedulePatchInput): Promise<ScheduleView> {
+  async update(by: Changer, id: string, patch: SchedulePatchInput): Promise<ScheduleView> {
+    const { orgId } = by;
     const row = await this.find(orgId, id);
     if (Object.values(patch).every((value) => value === undefined)) {
       throw invalid('NOTHING_TO_CHANGE', 'Give at least one field to change', 'body');
@@ -156,20 +169,39 @@ export class ScheduleService {
       throw invalid('INVALID_SCHEDULE', `${problem.field} ${problem.message}`, problem.field);
     await this.check(orgId, merged.playlistId, merged.targets);
     const reached = await this.options.groups.screensOf(orgId, before);
-    await this.db
-      .updateTable('schedules')
-      .set({ ...fieldsOf(merged), dropped: 0, updated_at: this.options.clock() })
-      .where('id', '=', id)
-      .execute();
+    const now = this.options.clock();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('schedules')
+        .set({ ...fieldsOf(merged), dropped: 0, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      await recordChange(
+        trx,
+        by,
+        {
+          action: 'schedule.update',
+          target: { type: 'schedule', id },
+          before: audited(row),
+          after: audited(fieldsOf(merged)),
+        },
+        now,
+      );
+    });
     for (const screenId of await this.options.groups.screensOf(orgId, merged.targets)) reached.add(screenId);
     await this.options.timelines.refresh(orgId, reached);
     return this.get(orgId, id);
   }
 
-  async delete(orgId: string, id: string): Promise<{ deleted: string }> {
+  async delete(by: Changer, id: string): Promise<{ deleted: string }> {
+    const { orgId } = by;
     const row = await this.find(orgId, id);
     const reached = await this.options.groups.screensOf(orgId, parseTargets(row.targets));
-    await this.db.deleteFrom('schedules').where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('schedules').where('id', '=', id).execute();
+      const change = { action: 'schedule.delete', target: { type: 'schedule', id }, before: audited(row) };
+      await recordChange(trx, by, change, this.options.clock());
+    });
     await this.options.timelines.refresh(orgId, reached);
     return { deleted: id };
   }

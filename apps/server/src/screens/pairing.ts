@@ -18,6 +18,7 @@ import {
 import type { Database, Screen } from '../db/schema';
 import { invalid, notFound } from '../domain/errors';
 import { newId } from '../ids';
+import { recordChange, type Changer } from '../audit/auditRecord';
 import type { DocumentStore } from '../realtime/documentStore';
 import { emptyContent, manifestOf } from './content';
 import { screenSettingsOf } from './screenSettings';
@@ -31,9 +32,10 @@ export interface PairingDeps {
   contentPlayerUrl: string;
 }
 
-/** Pairs the player showing `request.code` with a new screen of `orgId`; answers the screen. */
-export async function pairScreen(deps: PairingDeps, orgId: string, request: PairRequest): Promise<Screen> {
+/** Pairs the player showing `request.code` with a new screen of the changer's organisation; answers the screen. */
+export async function pairScreen(deps: PairingDeps, by: Changer, request: PairRequest): Promise<Screen> {
   const { db, documents, clock } = deps;
+  const { orgId } = by;
   const code = normalizePairingCode(request.code);
   if (!isPairingCode(code)) {
     throw invalid(
@@ -80,6 +82,7 @@ export async function pairScreen(deps: PairingDeps, orgId: string, request: Pair
     updated_at: now,
   };
 
+  let entryId = '';
   const claimed = await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('players')
@@ -103,6 +106,16 @@ export async function pairScreen(deps: PairingDeps, orgId: string, request: Pair
         acknowledged_at: null,
       })
       .execute();
+    entryId = await recordChange(
+      trx,
+      by,
+      {
+        action: 'screen.pair',
+        target: { type: 'screen', id: screenId },
+        after: { name, playerId: player.id },
+      },
+      now,
+    );
     return true;
   });
   if (!claimed) throw waiting();
@@ -117,6 +130,7 @@ export async function pairScreen(deps: PairingDeps, orgId: string, request: Pair
     });
   } catch (error) {
     await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('audit_log').where('id', '=', entryId).execute();
       await trx.deleteFrom('commands').where('screen_id', '=', screenId).execute();
       await trx.deleteFrom('screens').where('id', '=', screenId).execute();
       await trx

@@ -7,7 +7,7 @@ import type { BulkCommandAnswer, BulkCommandRequest, CommandView } from '@marque
 import { ACTION_FLAG_PRIORITY, isKnownActionFlag } from '@marquee/protocol';
 import type { Command, Database, Screen } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
-import type { CommandParam } from '../players/commandFlags';
+import type { CommandParam, RecordRaised } from '../players/commandFlags';
 import type { PlayerService } from '../players/playerService';
 
 /** Commands listed per request. */
@@ -53,13 +53,14 @@ export async function raiseScreenCommand(
   screen: Screen,
   command: string,
   param?: CommandParam,
+  record?: RecordRaised,
 ): Promise<CommandView> {
   const { db, players } = deps;
   const player = screen.player_id === null ? undefined : await players.find(screen.player_id);
   if (player === undefined) {
     throw conflict('NO_PLAYER', 'This screen has no player any more: pair a player with it first');
   }
-  const raised = await players.raiseCommand(player.id, command, param);
+  const raised = await players.raiseCommand(player.id, command, param, record);
   const row = await db
     .selectFrom('commands')
     .selectAll()
@@ -77,6 +78,7 @@ export async function raiseBulkCommand(
   deps: ScreenCommandDeps,
   orgId: string,
   request: BulkCommandRequest,
+  record?: (trx: Kysely<Database>, screenIds: string[], skipped: string[]) => Promise<void>,
 ): Promise<BulkCommandAnswer> {
   const { command, param, screenIds } = request;
   assertKnownCommand(command);
@@ -111,11 +113,24 @@ export async function raiseBulkCommand(
   const targets = screens.flatMap((screen) =>
     screen.player_id === null ? [] : [{ playerId: screen.player_id, screenId: screen.id, orgId }],
   );
-  const raised = await deps.players.raiseCommands(targets, command, param);
+  const skipped = screens.filter((screen) => screen.player_id === null).map((screen) => screen.id);
+  const raised = await deps.players.raiseCommands(
+    targets,
+    command,
+    param,
+    record === undefined
+      ? undefined
+      : (trx, rows) =>
+          record(
+            trx,
+            rows.map((row) => row.screenId as string),
+            skipped,
+          ),
+  );
   return {
     raised: raised.length,
     commands: raised.map((row) => ({ id: row.id, screenId: row.screenId as string, playerId: row.playerId })),
-    skipped: screens.filter((screen) => screen.player_id === null).map((screen) => screen.id),
+    skipped,
   };
 }
 

@@ -21,11 +21,13 @@ import type { PlaylistService } from '../playlists/playlistService';
 import type { TimelineService } from '../timelines/timelineService';
 import type { Database, Screen } from '../db/schema';
 import { invalid, notFound } from '../domain/errors';
+import { recordChange, type Changer } from '../audit/auditRecord';
+import { tagsOfScreens } from '../groups/membership';
 import { contentPlayerUrl } from '../hosting/runtimeConfig';
 import type { MediaCatalog } from '../media/mediaCatalog';
 import type { PlayerService } from '../players/playerService';
 import type { DocumentStore } from '../realtime/documentStore';
-import { mediaIdsOf, resolveSources } from './content';
+import { mediaIdsOf, parseStoredContent, resolveSources } from './content';
 import { pairScreen } from './pairing';
 import { applyScreenChange, type ScreenChange } from './screenChanges';
 import {
@@ -35,7 +37,20 @@ import {
   raiseScreenCommand,
 } from './screenCommands';
 import { listScreens } from './screenList';
+import { parseScreenSettings } from './screenSettings';
 import { screenViews } from './screenViews';
+
+/** A screen as its audit entries show it (before and after a change). */
+function audited(row: Screen, tags: readonly string[]) {
+  return {
+    name: row.name,
+    settings: parseScreenSettings(row.settings),
+    content: parseStoredContent(row.content, row.content_version).sources,
+    playlistId: row.default_playlist_id,
+    timezone: row.timezone,
+    tags: [...tags].sort(),
+  };
+}
 
 export interface ScreenServiceOptions {
   db: Kysely<Database>;
@@ -103,10 +118,11 @@ export class ScreenService {
   }
 
   /** Pairs the player showing `request.code` with a new screen of the organisation (pairing.ts). */
-  async pair(orgId: string, request: PairRequest): Promise<Screen> {
+  async pair(by: Changer, request: PairRequest): Promise<Screen> {
+    const { orgId } = by;
     const screen = await pairScreen(
       { ...this.options, contentPlayerUrl: contentPlayerUrl(this.options.config) },
-      orgId,
+      by,
       request,
     );
     // Rules for every screen, or for its groups, reach it from the start.
@@ -119,7 +135,8 @@ export class ScreenService {
    * timeline is refreshed with the name and settings in one document update, its version raised only when what
    * the screen shows changed.
    */
-  async update(orgId: string, id: string, update: ScreenUpdate): Promise<ScreenView> {
+  async update(by: Changer, id: string, update: ScreenUpdate): Promise<ScreenView> {
+    const { orgId } = by;
     const screen = await this.find(orgId, id);
     const { name, orientation, settings, content, playlistId, tags, timezone } = update;
     const change: ScreenChange = {};
@@ -141,8 +158,24 @@ export class ScreenService {
         'body',
       );
     }
-    if (tags !== undefined) await this.options.groups.writeTags(orgId, screen.id, tags);
-    const { documentUpdates } = await applyScreenChange(this.options, screen.id, change);
+    const tagsBefore = (await tagsOfScreens(this.db, [screen.id])).get(screen.id) ?? [];
+    const now = this.options.clock();
+    const { documentUpdates } = await this.db.transaction().execute(async (trx) => {
+      if (tags !== undefined) await this.options.groups.writeTags(trx, orgId, screen.id, tags);
+      const changed = await applyScreenChange({ db: trx, clock: () => now }, screen.id, change);
+      await recordChange(
+        trx,
+        by,
+        {
+          action: 'screen.update',
+          target: { type: 'screen', id: screen.id },
+          before: audited(screen, tagsBefore),
+          after: audited(changed.screen, tags ?? tagsBefore),
+        },
+        now,
+      );
+      return changed;
+    });
     await this.timelines.refresh(orgId, [screen.id], {
       documentUpdates: new Map([[screen.id, documentUpdates]]),
     });
@@ -153,14 +186,27 @@ export class ScreenService {
    * Unpairs the screen and deletes it: its player (if it still exists) gets a new pairing code, loses its app,
    * and is asked to rotate to credentials without org_id and screen_id.
    */
-  async unpair(orgId: string, id: string): Promise<{ deleted: string; playerId: string | null }> {
-    const screen = await this.find(orgId, id);
+  async unpair(by: Changer, id: string): Promise<{ deleted: string; playerId: string | null }> {
+    const screen = await this.find(by.orgId, id);
     const playerId = screen.player_id;
     if (playerId !== null && (await this.players.find(playerId)) !== undefined) {
       await this.players.unpair(playerId);
       await this.players.raiseCommand(playerId, 'reset_credentials');
     }
-    await this.db.deleteFrom('screens').where('id', '=', screen.id).execute();
+    const tags = (await tagsOfScreens(this.db, [screen.id])).get(screen.id) ?? [];
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('screens').where('id', '=', screen.id).execute();
+      await recordChange(
+        trx,
+        by,
+        {
+          action: 'screen.unpair',
+          target: { type: 'screen', id: screen.id },
+          before: { ...audited(screen, tags), playerId },
+        },
+        this.options.clock(),
+      );
+    });
     return { deleted: screen.id, playerId };
   }
 
@@ -194,14 +240,38 @@ export class ScreenService {
 
   // ---- commands ----
 
-  async raiseCommand(orgId: string, id: string, request: CommandRequest): Promise<CommandView> {
+  // The command's entry is written in the transaction of its command row (players/commandFlags.ts).
+  async raiseCommand(by: Changer, id: string, request: CommandRequest): Promise<CommandView> {
     assertKnownCommand(request.command);
-    const screen = await this.find(orgId, id);
-    return raiseScreenCommand(this.options, screen, request.command, request.param);
+    const screen = await this.find(by.orgId, id);
+    return raiseScreenCommand(this.options, screen, request.command, request.param, (trx, [raised]) =>
+      recordChange(
+        trx,
+        by,
+        {
+          action: 'command.raise',
+          target: { type: 'screen', id: screen.id },
+          after: { command: request.command, param: request.param ?? null, commandId: raised?.id ?? null },
+        },
+        raised?.raisedAt ?? this.options.clock(),
+      ).then(() => undefined),
+    );
   }
 
-  async raiseBulkCommand(orgId: string, request: BulkCommandRequest): Promise<BulkCommandAnswer> {
-    return raiseBulkCommand(this.options, orgId, request);
+  // One entry for the whole request, written with the last of its command rows (2,000 rows a transaction).
+  async raiseBulkCommand(by: Changer, request: BulkCommandRequest): Promise<BulkCommandAnswer> {
+    return raiseBulkCommand(this.options, by.orgId, request, (trx, screenIds, skipped) =>
+      recordChange(
+        trx,
+        by,
+        {
+          action: 'command.bulk',
+          target: { type: 'screen', id: null },
+          after: { command: request.command, param: request.param ?? null, screenIds, skipped },
+        },
+        this.options.clock(),
+      ).then(() => undefined),
+    );
   }
 
   /** The screen's latest commands, newest first, pending and acknowledged. */

@@ -9,6 +9,7 @@ import { newId } from '../ids';
 import { DELIVERY_RETENTION_MS, pruneDeliveries } from './deliveryRetention';
 import { DeliveryWorker } from './deliveryWorker';
 import { WebhookService } from './webhookService';
+import { testChanger } from '../../test/harness/changer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +31,10 @@ describeOnBothEngines('webhook delivery retention', (database) => {
       .execute();
     const clock = testClock(now);
     const service = new WebhookService({ db: db(), clock });
-    const webhook = await service.create(orgId, { url: 'http://10.0.0.1/h', events: ['screen.offline'] });
+    const webhook = await service.create(testChanger(orgId), {
+      url: 'http://10.0.0.1/h',
+      events: ['screen.offline'],
+    });
     const ids: string[] = [];
     for (const [age, state] of rows) {
       clock.set(now - age);

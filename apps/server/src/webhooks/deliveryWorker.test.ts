@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { newId } from '../ids';
 import { DeliveryWorker, nodeDeliveryTimers, type DeliveryTimers } from './deliveryWorker';
 import { WebhookService } from './webhookService';
+import { testChanger } from '../../test/harness/changer';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -94,7 +95,7 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     const { worker, service } = setUp(clock);
     const orgId = await newOrg();
     const hook = await receiver();
-    const webhook = await service.create(orgId, { url: hook.url, events: ['screen.offline'] });
+    const webhook = await service.create(testChanger(orgId), { url: hook.url, events: ['screen.offline'] });
     await service.emit(orgId, 'screen.offline', { screenId: 's1' }, { eventId: 'evt-1' });
     await worker.runDue();
     const [request] = await hook.waitFor(1);
@@ -134,7 +135,7 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     const orgId = await newOrg();
     const hook = await receiver();
     hook.answer = () => 503;
-    const webhook = await service.create(orgId, { url: hook.url, events: ['screen.online'] });
+    const webhook = await service.create(testChanger(orgId), { url: hook.url, events: ['screen.online'] });
     await service.emit(orgId, 'screen.online', { screenId: 's1' });
 
     const attemptTimes: number[] = [];
@@ -184,8 +185,8 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     const orgId = await newOrg();
     const [slow, fast] = [await receiver(), await receiver()];
     slow.answer = () => 'hang';
-    const hanging = await service.create(orgId, { url: slow.url, events: ['fleet.incident'] });
-    await service.create(orgId, { url: fast.url, events: ['fleet.incident'] });
+    const hanging = await service.create(testChanger(orgId), { url: slow.url, events: ['fleet.incident'] });
+    await service.create(testChanger(orgId), { url: fast.url, events: ['fleet.incident'] });
     await service.emit(orgId, 'fleet.incident', { offline: 10 });
     const started = performance.now();
     const pass = worker.runDue();
@@ -207,7 +208,7 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     const orgId = await newOrg();
     const gone = await startWebhookReceiver();
     await gone.close();
-    const webhook = await service.create(orgId, { url: gone.url, events: ['screen.offline'] });
+    const webhook = await service.create(testChanger(orgId), { url: gone.url, events: ['screen.offline'] });
     await service.emit(orgId, 'screen.offline', {});
     await worker.runDue();
     const page = await service.deliveries(orgId, webhook.id, { limit: 10 });
@@ -221,7 +222,7 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     const orgId = await newOrg();
     const hook = await receiver();
     hook.answer = () => 307;
-    const webhook = await service.create(orgId, { url: hook.url, events: ['screen.offline'] });
+    const webhook = await service.create(testChanger(orgId), { url: hook.url, events: ['screen.offline'] });
     await service.emit(orgId, 'screen.offline', {});
     await worker.runDue();
     const page = await service.deliveries(orgId, webhook.id, { limit: 10 });
@@ -234,7 +235,10 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     const first = setUp(clock);
     const orgId = await newOrg();
     const hook = await receiver();
-    const webhook = await first.service.create(orgId, { url: hook.url, events: ['screen.offline'] });
+    const webhook = await first.service.create(testChanger(orgId), {
+      url: hook.url,
+      events: ['screen.offline'],
+    });
     await first.service.emit(orgId, 'screen.offline', { screenId: 'restart' });
     await first.worker.stop();
     // SQLite: the file opened afresh, as a restarted server does; PostgreSQL: the same database.
@@ -261,7 +265,10 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     const orgId = await newOrg();
     const hook = await receiver();
     hook.answer = () => 'hang';
-    const webhook = await first.service.create(orgId, { url: hook.url, events: ['screen.offline'] });
+    const webhook = await first.service.create(testChanger(orgId), {
+      url: hook.url,
+      events: ['screen.offline'],
+    });
     await first.service.emit(orgId, 'screen.offline', {});
     const pass = first.worker.runDue();
     await hook.waitFor(1);
@@ -285,8 +292,8 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     const hook = await receiver();
     const service = new WebhookService({ db: db(), clock });
     const webhooks = [
-      await service.create(orgId, { url: hook.url, events: ['screen.offline'] }),
-      await service.create(orgId, { url: `${hook.url}?second`, events: ['screen.offline'] }),
+      await service.create(testChanger(orgId), { url: hook.url, events: ['screen.offline'] }),
+      await service.create(testChanger(orgId), { url: `${hook.url}?second`, events: ['screen.offline'] }),
     ];
     const events = 60;
     for (let index = 0; index < events; index++) {
@@ -338,7 +345,7 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     worker.start();
     const orgId = await newOrg();
     const hook = await receiver();
-    await service.create(orgId, { url: hook.url, events: ['screen.offline'] });
+    await service.create(testChanger(orgId), { url: hook.url, events: ['screen.offline'] });
     const started = performance.now();
     await service.emit(orgId, 'screen.offline', {});
     const [request] = await hook.waitFor(1, 4000);
@@ -399,7 +406,7 @@ describeOnBothEngines('webhook delivery worker', (database, engine) => {
     expect(timers.delays()).toEqual([5000]);
     const orgId = await newOrg();
     const hook = await receiver();
-    await service.create(orgId, { url: hook.url, events: ['screen.offline'] });
+    await service.create(testChanger(orgId), { url: hook.url, events: ['screen.offline'] });
     await service.emit(orgId, 'screen.offline', {});
     expect(timers.delays()).toEqual([0]);
   });

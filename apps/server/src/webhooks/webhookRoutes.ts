@@ -21,7 +21,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       ...docs,
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await webhooks.create(operatorOf(request).orgId, request.body)),
+      reply.status(201).send(await webhooks.create(operatorOf(request), request.body)),
   });
   app.route({
     method: R.listWebhooks.method,
@@ -37,7 +37,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Delete a webhook and its deliveries',
       ...docs,
     },
-    handler: async (request) => webhooks.delete(operatorOf(request).orgId, request.params.id),
+    handler: async (request) => webhooks.delete(operatorOf(request), request.params.id),
   });
   app.route({
     method: R.listWebhookDeliveries.method,

@@ -7,6 +7,7 @@ import { testClock } from '../../test/harness/app';
 import { describeOnBothEngines } from '../../test/harness/databases';
 import { newId } from '../ids';
 import { WebhookService } from './webhookService';
+import { testChanger } from '../../test/harness/changer';
 
 describeOnBothEngines('webhook event sink', (database) => {
   const db = () => database().db;
@@ -39,13 +40,16 @@ describeOnBothEngines('webhook event sink', (database) => {
   it('stores one delivery per subscribed webhook of the organisation, before resolving', async () => {
     const [org, other] = [await newOrg(), await newOrg()];
     const webhooks = service();
-    const offline = await webhooks.create(org, { url: 'http://10.0.0.1/a', events: ['screen.offline'] });
-    const both = await webhooks.create(org, {
+    const offline = await webhooks.create(testChanger(org), {
+      url: 'http://10.0.0.1/a',
+      events: ['screen.offline'],
+    });
+    const both = await webhooks.create(testChanger(org), {
       url: 'http://10.0.0.1/b',
       events: ['screen.online', 'screen.offline'],
     });
-    await webhooks.create(org, { url: 'http://10.0.0.1/c', events: ['screen.online'] });
-    await webhooks.create(other, { url: 'http://10.0.0.1/d', events: ['screen.offline'] });
+    await webhooks.create(testChanger(org), { url: 'http://10.0.0.1/c', events: ['screen.online'] });
+    await webhooks.create(testChanger(other), { url: 'http://10.0.0.1/d', events: ['screen.offline'] });
     const before = stored;
     await webhooks.emit(org, 'screen.offline', { screenId: 's' });
     const rows = await deliveries(org);
@@ -59,9 +63,15 @@ describeOnBothEngines('webhook event sink', (database) => {
   it('with webhookIds, delivers to exactly those of the organisation, whatever they subscribe to', async () => {
     const [org, other] = [await newOrg(), await newOrg()];
     const webhooks = service();
-    const named = await webhooks.create(org, { url: 'http://10.0.0.1/a', events: ['screen.online'] });
-    await webhooks.create(org, { url: 'http://10.0.0.1/b', events: ['screen.offline'] });
-    const foreign = await webhooks.create(other, { url: 'http://10.0.0.1/c', events: ['screen.offline'] });
+    const named = await webhooks.create(testChanger(org), {
+      url: 'http://10.0.0.1/a',
+      events: ['screen.online'],
+    });
+    await webhooks.create(testChanger(org), { url: 'http://10.0.0.1/b', events: ['screen.offline'] });
+    const foreign = await webhooks.create(testChanger(other), {
+      url: 'http://10.0.0.1/c',
+      events: ['screen.offline'],
+    });
     await webhooks.emit(
       org,
       'screen.offline',
@@ -76,7 +86,7 @@ describeOnBothEngines('webhook event sink', (database) => {
 
   it('the same event id emitted twice, even by two instances, is stored once', async () => {
     const org = await newOrg();
-    await service().create(org, { url: 'http://10.0.0.1/a', events: ['fleet.incident'] });
+    await service().create(testChanger(org), { url: 'http://10.0.0.1/a', events: ['fleet.incident'] });
     const eventId = `incident-${newId()}`;
     await Promise.all([
       service().emit(org, 'fleet.incident', { offline: 30 }, { eventId }),
@@ -91,7 +101,10 @@ describeOnBothEngines('webhook event sink', (database) => {
   it('a stored events list that is not what it should be subscribes to nothing and breaks no listing', async () => {
     const org = await newOrg();
     const webhooks = service();
-    const broken = await webhooks.create(org, { url: 'http://10.0.0.1/a', events: ['screen.offline'] });
+    const broken = await webhooks.create(testChanger(org), {
+      url: 'http://10.0.0.1/a',
+      events: ['screen.offline'],
+    });
     await db().updateTable('webhooks').set({ events: '{not json' }).where('id', '=', broken.id).execute();
     expect((await webhooks.list(org))[0]!.events).toEqual([]);
     await webhooks.emit(org, 'screen.offline', {});

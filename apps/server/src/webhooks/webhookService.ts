@@ -20,6 +20,7 @@ import {
 import type { Database } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { newId } from '../ids';
+import { recordChange, type Changer } from '../audit/auditRecord';
 import { newestFirst } from '../logs/paging';
 import type { EmitOptions, WebhookEventSink } from './webhookEventSink';
 import { newWebhookSecret } from './webhookSignature';
@@ -69,7 +70,8 @@ export class WebhookService implements WebhookEventSink {
     this.clock = options.clock;
   }
 
-  async create(orgId: string, input: WebhookInput): Promise<CreatedWebhook> {
+  async create(by: Changer, input: WebhookInput): Promise<CreatedWebhook> {
+    const { orgId } = by;
     const count = await this.db
       .selectFrom('webhooks')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -91,7 +93,12 @@ export class WebhookService implements WebhookEventSink {
       secret: newWebhookSecret(),
       created_at: now,
     };
-    await this.db.insertInto('webhooks').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('webhooks').values(row).execute();
+      // The view: never the signing secret.
+      const change = { action: 'webhook.create', target: { type: 'webhook', id: row.id }, after: view(row) };
+      await recordChange(trx, by, change, now);
+    });
     return { ...view(row), secret: row.secret };
   }
 
@@ -116,9 +123,19 @@ export class WebhookService implements WebhookEventSink {
   }
 
   /** Deletes the webhook; its deliveries, pending ones too, go with it. */
-  async delete(orgId: string, id: string): Promise<{ deleted: string }> {
+  async delete(by: Changer, id: string): Promise<{ deleted: string }> {
+    const { orgId } = by;
     await this.find(orgId, id);
-    await this.db.deleteFrom('webhooks').where('id', '=', id).where('org_id', '=', orgId).execute();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('webhooks')
+        .select(['id', 'url', 'description', 'events', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('webhooks').where('id', '=', id).where('org_id', '=', orgId).execute();
+      const change = { action: 'webhook.delete', target: { type: 'webhook', id }, before: view(row) };
+      await recordChange(trx, by, change, this.clock());
+    });
     return { deleted: id };
   }
 

@@ -13,6 +13,7 @@ import { playsMigration } from './0006_plays';
 import { webhooksMigration } from './0007_webhooks';
 import { screenHealthMigration } from './0008_screen_health';
 import { teamsMigration } from './0009_teams';
+import { auditFiltersMigration } from './0010_audit_filters';
 
 export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
@@ -25,6 +26,7 @@ export function migrationsFor(dialect: DatabaseDialect): Record<string, Migratio
     '0007_webhooks': webhooksMigration,
     '0008_screen_health': screenHealthMigration,
     '0009_teams': teamsMigration,
+    '0010_audit_filters': auditFiltersMigration,
   };
 }
 
