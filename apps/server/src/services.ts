@@ -44,6 +44,11 @@ import type { WebhookEventSink } from './webhooks/webhookEventSink';
 import { PlayReportService } from './plays/playReportService';
 import { startPlayRetentionSweep } from './plays/playRetentionSweep';
 import { PlayService } from './plays/playService';
+import { InvitationService } from './members/invitationService';
+import { MemberService } from './members/memberService';
+import { OrgService } from './members/orgService';
+import { PasswordService } from './members/passwordService';
+import { TeamMail } from './members/teamMail';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -114,6 +119,14 @@ export interface AppServices {
   plays: PlayService;
   /** Proof of play read back: listings, CSV, summaries. */
   playReports: PlayReportService;
+  /** The organisation's members: roles, removal, ownership. */
+  members: MemberService;
+  /** Invitations to join an organisation. */
+  invitations: InvitationService;
+  /** Password changes and resets of members. */
+  passwords: PasswordService;
+  /** Deleting an organisation. */
+  orgs: OrgService;
 }
 
 export interface ServiceOptions {
@@ -318,6 +331,27 @@ export async function createServices(
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
       (error) => onBackgroundError(error, 'timeline sweep'),
     );
+    // Invitation and reset emails: their own transport (alerts' is closed with the alert mailer).
+    const teamMail =
+      config.smtpUrl === null
+        ? null
+        : new TeamMail({
+            transport: smtpTransport(config.smtpUrl),
+            from: config.smtpFrom,
+            onError: onBackgroundError,
+          });
+    const members = new MemberService({ db: database.db, identity, clock });
+    const media = new MediaService({
+      db: database.db,
+      catalog,
+      screens,
+      playlists,
+      clock,
+      dataDir: config.dataDir,
+      publicUrl: config.publicUrl,
+      maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
+    });
+    const team = { db: database.db, identity, clock, publicUrl: config.publicUrl, mail: teamMail };
     const services: AppServices = {
       config,
       database,
@@ -336,16 +370,7 @@ export async function createServices(
       playlists,
       schedules: new ScheduleService(rules),
       overrides,
-      media: new MediaService({
-        db: database.db,
-        catalog,
-        screens,
-        playlists,
-        clock,
-        dataDir: config.dataDir,
-        publicUrl: config.publicUrl,
-        maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
-      }),
+      media,
       devices: new DeviceService(database.db, documents, clock),
       logs: new LogService(database.db, clock),
       diagnostics: new DiagnosticsService(database.db, screens),
@@ -363,6 +388,10 @@ export async function createServices(
       alertMailer,
       plays,
       playReports: new PlayReportService(database.db, groups),
+      members,
+      invitations: new InvitationService(team),
+      passwords: new PasswordService({ ...team, members }),
+      orgs: new OrgService({ db: database.db, identity, screens, media, clock }),
     };
     if (options.webhookTimers !== null) webhookWorker.start();
     return {
@@ -372,6 +401,7 @@ export async function createServices(
         await webhookWorker.stop();
         stopHealthSweep();
         await alertMailer?.close();
+        await teamMail?.close();
         stopPlayRetention();
         await documents.drain();
         if (ownsPubSub) await shared.close();

@@ -5,8 +5,7 @@
 // token was issued. Accounts are kept by accounts.ts, sessions (refresh and ID tokens) by sessions.ts.
 
 import type { Kysely } from 'kysely';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@marquee/management-api';
-import type { Role } from '@marquee/management-api/access';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, type Role } from '@marquee/management-api';
 import {
   DEFAULT_PASSWORD_POLICY,
   checkPassword,
@@ -16,7 +15,7 @@ import {
 import { isUniqueViolation } from '../db/database';
 import type { AccountKind, Database } from '../db/schema';
 import { newId } from '../ids';
-import { Accounts } from './accounts';
+import { Accounts, deleteAccountRows } from './accounts';
 import { InProcessFailedSignIns, type FailedSignIns } from './failedSignIns';
 import { IdentityError } from './identityErrors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwordHash';
@@ -182,6 +181,16 @@ export class IdentityService {
    */
   async signUp(email: unknown, password: unknown, orgId: string | null = null): Promise<TokenBundle> {
     const address = this.checkEmail(email);
+    const passwordHash = await this.newPasswordHash(password);
+    const uid = await this.insertOperator(this.db, { email: address, passwordHash, orgId, role: 'owner' });
+    return this.startSession(uid, true);
+  }
+
+  /**
+   * The hash of a new password, once it meets the policy: sign-up, invitations, changes and resets hash alike.
+   * MISSING_PASSWORD, WEAK_PASSWORD (the unmet requirements in its detail).
+   */
+  async newPasswordHash(password: unknown): Promise<string> {
     if (typeof password !== 'string' || password === '') throw new IdentityError('MISSING_PASSWORD');
     const check = checkPassword(password, this.passwordPolicy);
     if (!check.ok) throw new IdentityError('WEAK_PASSWORD', describeUnmetRequirements(check.unmet));
@@ -191,7 +200,19 @@ export class IdentityService {
         `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
       );
     }
-    const existing = await this.db
+    return hashPassword(password);
+  }
+
+  /**
+   * Creates an operator account through `db` (the caller's transaction when it has one) and answers its uid.
+   * INVALID_EMAIL, EMAIL_EXISTS (an account belongs to one organisation).
+   */
+  async insertOperator(
+    db: Kysely<Database>,
+    account: { email: string; passwordHash: string; orgId: string | null; role: Role },
+  ): Promise<string> {
+    const address = this.checkEmail(account.email);
+    const existing = await db
       .selectFrom('users')
       .select('id')
       .where('email', '=', address)
@@ -200,13 +221,14 @@ export class IdentityService {
     const now = this.clock();
     const uid = newId(now);
     try {
-      await this.db
+      await db
         .insertInto('users')
         .values({
           id: uid,
           email: address,
-          password_hash: await hashPassword(password),
-          org_id: orgId,
+          password_hash: account.passwordHash,
+          org_id: account.orgId,
+          role: account.role,
           disabled: 0,
           valid_since: 0,
           created_at: now,
@@ -217,7 +239,40 @@ export class IdentityService {
       if (isUniqueViolation(error)) throw new IdentityError('EMAIL_EXISTS');
       throw error;
     }
-    return this.sessions.start(await this.accounts.usable('operator', uid), true);
+    return uid;
+  }
+
+  /** A new session (ID and refresh token) of an operator, e.g. once they accepted an invitation or reset a password. */
+  async startSession(uid: string, isNewUser = false): Promise<TokenBundle> {
+    return this.sessions.start(await this.accounts.usable('operator', uid), isNewUser);
+  }
+
+  /** Whether `password` is the operator's (the same hashing work for an unknown uid). */
+  async isOperatorPassword(uid: string, password: string): Promise<boolean> {
+    const user = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', uid)
+      .executeTakeFirst();
+    const candidate = password.length > PASSWORD_MAX_LENGTH ? '' : password;
+    const matches = await verifyPassword(candidate, user?.password_hash ?? (await dummyPasswordHash()));
+    return user !== undefined && matches && candidate !== '';
+  }
+
+  /** Sets an operator's password hash through `db` and revokes every token they hold (every session ends). */
+  async setOperatorPassword(db: Kysely<Database>, uid: string, passwordHash: string): Promise<void> {
+    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', uid).execute();
+    await new Accounts(db, this.clock).revokeTokens('operator', uid);
+  }
+
+  /** Revokes every ID and refresh token of an operator through `db` (the caller's transaction). */
+  async revokeOperatorTokens(db: Kysely<Database>, uid: string): Promise<void> {
+    await new Accounts(db, this.clock).revokeTokens('operator', uid);
+  }
+
+  /** Deletes an operator's account and refresh tokens through `db`: their tokens are refused from the next call. */
+  async deleteOperator(db: Kysely<Database>, uid: string): Promise<void> {
+    await deleteAccountRows(db, 'operator', uid);
   }
 
   /**
