@@ -2,12 +2,16 @@
 // issue's attack list each change nothing, a removed member's tokens stop at the very next call, a demoted
 // member's next call has the new role, and every change leaves its audit entry. On both engines.
 
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import {
   PASSWORD,
+  SAMPLE_FILES,
   bearer,
+  multipartBody,
   pairedScreen,
   playerDoc,
   signUpOperator,
@@ -308,6 +312,32 @@ describe.each(['sqlite', 'postgres'] as const)('members over HTTP (%s)', (engine
     const admin = await addMember(test.app, org, 'admin');
     const screen = await pairedScreen(test.app, org, 'Lobby');
     const pending = await invite(test.app, org, 'viewer');
+    const upload = multipartBody({ content: SAMPLE_FILES.png });
+    const uploaded = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/media',
+      headers: { ...bearer(org.token), ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const file = path.join(test.app.services.media.dir, uploaded.json().sha256 as string);
+    expect(fs.existsSync(file)).toBe(true);
+    // Content that references itself across tables (schedules and overrides name playlists without a cascade).
+    const playlist = await call(org, 'POST', '/playlists', {
+      name: 'Lobby',
+      items: [{ src: 'https://example.com/a', durationMs: 5000 }],
+    });
+    const playlistId = playlist.json().id as string;
+    const group = await call(org, 'POST', '/groups', { name: 'Hall', screenIds: [screen.screenId] });
+    const targets = { groupIds: [group.json().id as string] };
+    const startsOn = new Date(test.clock()).toISOString().slice(0, 10);
+    for (const [url, body] of [
+      ['/schedules', { name: 'Lunch', playlistId, targets, priority: 10, startsOn }],
+      ['/overrides', { name: 'Fire', playlistId, targets, expiresAt: test.clock() + 3_600_000 }],
+    ] as const) {
+      const made = await call(org, 'POST', url, body);
+      expect(made.statusCode, `${url}: ${made.body}`).toBe(201);
+    }
     expect((await call(admin, 'DELETE', '/org', { confirmName: 'Doomed Org' })).statusCode).toBe(403);
     const wrong = await call(org, 'DELETE', '/org', { confirmName: 'doomed org' });
     expect(wrong.statusCode).toBe(400);
@@ -320,7 +350,19 @@ describe.each(['sqlite', 'postgres'] as const)('members over HTTP (%s)', (engine
     const { db } = test.app.services;
     expect(await db.selectFrom('orgs').select('id').where('id', '=', org.orgId).execute()).toEqual([]);
     expect(await db.selectFrom('users').select('id').where('org_id', '=', org.orgId).execute()).toEqual([]);
-    expect(await db.selectFrom('screens').select('id').where('org_id', '=', org.orgId).execute()).toEqual([]);
+    for (const table of [
+      'screens',
+      'playlists',
+      'schedules',
+      'overrides',
+      'screen_groups',
+      'invitations',
+    ] as const) {
+      expect(
+        await db.selectFrom(table).select('id').where('org_id', '=', org.orgId).execute(),
+        table,
+      ).toEqual([]);
+    }
     const player = await db
       .selectFrom('players')
       .select(['org_id', 'screen_id', 'pairing_code'])
@@ -337,6 +379,7 @@ describe.each(['sqlite', 'postgres'] as const)('members over HTTP (%s)', (engine
     });
     expect(accept.json().error.code).toBe('INVITATION_INVALID');
     expect(await audit(org.orgId, 'org.delete')).toHaveLength(1);
+    expect(fs.existsSync(file)).toBe(false);
     // Another organisation is untouched.
     expect((await call(other, 'GET', '/members')).statusCode).toBe(200);
   });
