@@ -71,6 +71,12 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** An email address as accounts keep it (trimmed, lower-cased), or null when it is not one. */
+export function emailAddressOf(email: string): string | null {
+  const address = normalizeEmail(email);
+  return address.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(address) ? address : null;
+}
+
 /** '15 minutes', '1 minute', '40 seconds': how long to wait, rounded up to the minute past one. */
 function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
@@ -380,9 +386,8 @@ export class IdentityService {
 
   private checkEmail(email: unknown): string {
     if (typeof email !== 'string' || email.trim() === '') throw new IdentityError('MISSING_EMAIL');
-    const address = normalizeEmail(email);
-    if (address.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(address))
-      throw new IdentityError('INVALID_EMAIL');
+    const address = emailAddressOf(email);
+    if (address === null) throw new IdentityError('INVALID_EMAIL');
     return address;
   }
 }

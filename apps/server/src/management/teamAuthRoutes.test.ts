@@ -48,6 +48,9 @@ describe('/api/v1/auth team routes', () => {
     const response = await post('accept-invitation', { token: 'x' }, '10.0.0.2');
     expect(response.statusCode).toBe(400);
     expect(response.json().error.field).toBe('password');
+    const badEmail = await post('password-reset', { email: 'not an address' }, '10.0.0.2');
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().error).toMatchObject({ code: 'INVALID_EMAIL', field: 'email' });
   });
 
   it("answers a reset request alike for a member's address and an unknown one (202, emailed: false without SMTP)", async () => {

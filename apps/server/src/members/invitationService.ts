@@ -18,7 +18,7 @@ import type { Database } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { newId } from '../ids';
 import { IdentityError } from '../identity/identityErrors';
-import type { IdentityService, TokenBundle } from '../identity/identityService';
+import { emailAddressOf, type IdentityService, type TokenBundle } from '../identity/identityService';
 import type { Operator } from '../operators/operatorService';
 import { hashLinkToken, newLinkToken, studioLink } from './linkTokens';
 import { memberActor } from './memberActor';
@@ -28,7 +28,6 @@ import type { TeamMail } from './teamMail';
 import { lockTeam } from './teamLock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface InvitationServiceOptions {
   db: Kysely<Database>;
@@ -76,8 +75,8 @@ export class InvitationService {
   constructor(private readonly options: InvitationServiceOptions) {}
 
   async create(operator: Operator, request: InvitationRequest): Promise<CreatedInvitation> {
-    const email = request.email.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(email)) throw invalid('INVALID_EMAIL', 'The email address is not valid', 'email');
+    const email = emailAddressOf(request.email);
+    if (email === null) throw invalid('INVALID_EMAIL', 'The email address is not valid', 'email');
     assertMayGrant(operator, request.role);
     const { db, clock, publicUrl, mail } = this.options;
     const now = clock();

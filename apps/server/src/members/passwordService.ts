@@ -8,7 +8,7 @@ import { PASSWORD_RESET_VALID_MINUTES, type Role } from '@marquee/management-api
 import { recordChange } from '../audit/auditRecord';
 import type { Database } from '../db/schema';
 import { invalid } from '../domain/errors';
-import type { IdentityService, TokenBundle } from '../identity/identityService';
+import { emailAddressOf, type IdentityService, type TokenBundle } from '../identity/identityService';
 import type { Operator } from '../operators/operatorService';
 import { hashLinkToken, newLinkToken, studioLink } from './linkTokens';
 import { memberActor } from './memberActor';
@@ -65,8 +65,9 @@ export class PasswordService {
    */
   async requestReset(email: string): Promise<{ emailed: boolean }> {
     const { db, mail, publicUrl } = this.options;
+    const address = emailAddressOf(email);
+    if (address === null) throw invalid('INVALID_EMAIL', 'The email address is not valid', 'email');
     if (mail === null) return { emailed: false };
-    const address = email.trim().toLowerCase();
     const user = await db.selectFrom('users').select('id').where('email', '=', address).executeTakeFirst();
     if (user !== undefined && !(await this.linkedRecently(user.id))) {
       const link = await this.storeLink(db, user.id);
