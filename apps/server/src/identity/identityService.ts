@@ -253,16 +253,28 @@ export class IdentityService {
     return this.sessions.start(await this.accounts.usable('operator', uid), isNewUser);
   }
 
-  /** Whether `password` is the operator's (the same hashing work for an unknown uid). */
+  /**
+   * Whether `password` is the operator's. A wrong one counts as a failed sign-in of the account (failedSignIns.ts):
+   * past the limit, TOO_MANY_ATTEMPTS_TRY_LATER, so a stolen session cannot be used to guess the password.
+   */
   async isOperatorPassword(uid: string, password: string): Promise<boolean> {
     const user = await this.db
       .selectFrom('users')
-      .select('password_hash')
+      .select(['email', 'password_hash'])
       .where('id', '=', uid)
       .executeTakeFirst();
+    if (user === undefined) return false;
+    await this.takeSignInAttempt(user.email);
     const candidate = password.length > PASSWORD_MAX_LENGTH ? '' : password;
-    const matches = await verifyPassword(candidate, user?.password_hash ?? (await dummyPasswordHash()));
-    return user !== undefined && matches && candidate !== '';
+    let matches: boolean;
+    try {
+      matches = candidate !== '' && (await verifyPassword(candidate, user.password_hash));
+    } catch (error) {
+      await this.failedSignIns.giveBack(user.email);
+      throw error;
+    }
+    if (matches) await this.failedSignIns.clear(user.email);
+    return matches;
   }
 
   /** Sets an operator's password hash through `db` and revokes every token they hold (every session ends). */
@@ -290,16 +302,7 @@ export class IdentityService {
   async signInWithPassword(email: unknown, password: unknown): Promise<TokenBundle> {
     const address = this.checkEmail(email);
     if (typeof password !== 'string' || password === '') throw new IdentityError('MISSING_PASSWORD');
-    const attempt = await this.failedSignIns.take(address);
-    if (!attempt.allowed) {
-      const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
-      throw new IdentityError(
-        'TOO_MANY_ATTEMPTS_TRY_LATER',
-        `Too many failed sign-ins for this account: try again in ${waitText(seconds)}.`,
-        429,
-        seconds,
-      );
-    }
+    await this.takeSignInAttempt(address);
     let user: { id: string } | undefined;
     try {
       user = await this.checkPassword(address, password);
@@ -382,6 +385,20 @@ export class IdentityService {
     const candidate = password.length > PASSWORD_MAX_LENGTH ? '' : password;
     const matches = await verifyPassword(candidate, user?.password_hash ?? (await dummyPasswordHash()));
     return user !== undefined && matches && candidate !== '' ? { id: user.id } : undefined;
+  }
+
+  /** Takes one of the account's password attempts; TOO_MANY_ATTEMPTS_TRY_LATER when none is left. */
+  private async takeSignInAttempt(address: string): Promise<void> {
+    const attempt = await this.failedSignIns.take(address);
+    if (!attempt.allowed) {
+      const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
+      throw new IdentityError(
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+        `Too many failed sign-ins for this account: try again in ${waitText(seconds)}.`,
+        429,
+        seconds,
+      );
+    }
   }
 
   private checkEmail(email: unknown): string {

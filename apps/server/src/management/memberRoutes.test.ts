@@ -18,6 +18,7 @@ import {
   type TestOperator,
 } from '../../test/harness/management';
 import { addMember, invite } from '../../test/harness/members';
+import { FAILED_SIGN_IN_LIMIT } from '../identity/failedSignIns';
 
 describe.each(['sqlite', 'postgres'] as const)('members over HTTP (%s)', (engine) => {
   let database: TestDatabase;
@@ -278,6 +279,19 @@ describe.each(['sqlite', 'postgres'] as const)('members over HTTP (%s)', (engine
       (row) => row.target_id === member.userId,
     );
     expect(entry).toMatchObject({ actor_id: member.userId, before: null, after: null });
+  });
+
+  it('counts wrong current passwords as failed sign-ins of the account (429 past the limit)', async () => {
+    const member = await addMember(test.app, owner, 'viewer');
+    const wrong = () =>
+      call(member, 'POST', '/me/password', { currentPassword: 'guess 123', newPassword: 'a new pass 2' });
+    const statuses: number[] = [];
+    for (let i = 0; i < FAILED_SIGN_IN_LIMIT; i++) statuses.push((await wrong()).statusCode);
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    const limited = await wrong();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it("an admin's reset link lets the member choose a new password once", async () => {

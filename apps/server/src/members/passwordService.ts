@@ -9,7 +9,7 @@ import { recordChange } from '../audit/auditRecord';
 import type { Database } from '../db/schema';
 import { invalid } from '../domain/errors';
 import { emailAddressOf, type IdentityService, type TokenBundle } from '../identity/identityService';
-import type { Operator } from '../operators/operatorService';
+import { fromIdentityError, type Operator } from '../operators/operatorService';
 import { hashLinkToken, newLinkToken, studioLink } from './linkTokens';
 import { memberActor } from './memberActor';
 import { assertMayManage, type MemberService } from './memberService';
@@ -42,7 +42,12 @@ export class PasswordService {
   /** The signed-in member's new password; every other session of theirs ends. */
   async change(operator: Operator, currentPassword: string, newPassword: string): Promise<TokenBundle> {
     const { db, identity, clock } = this.options;
-    if (!(await identity.isOperatorPassword(operator.uid, currentPassword))) {
+    const matches = await identity
+      .isOperatorPassword(operator.uid, currentPassword)
+      .catch((error: unknown) => {
+        throw fromIdentityError(error);
+      });
+    if (!matches) {
       throw invalid('WRONG_PASSWORD', 'The current password is not right', 'currentPassword');
     }
     const passwordHash = await hashNewPassword(identity, newPassword, 'newPassword');

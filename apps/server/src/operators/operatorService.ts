@@ -47,7 +47,7 @@ const TOKEN_ERRORS: Partial<Record<IdentityError['code'], [string, string]>> = {
 };
 
 /** The identity service's refusals of a sign-up or sign-in, each naming the field to blame. */
-function fromIdentityError(error: unknown): unknown {
+export function fromIdentityError(error: unknown): unknown {
   if (!(error instanceof IdentityError)) return error;
   switch (error.code) {
     case 'EMAIL_EXISTS':
