@@ -70,14 +70,14 @@ export class MemberService {
   }
 
   /** A member of the organisation; another organisation's answers MEMBER_NOT_FOUND, as if absent. */
-  async find(db: Kysely<Database>, orgId: string, id: string): Promise<MemberView> {
+  async find(db: Kysely<Database>, orgId: string, id: string, field = 'id'): Promise<MemberView> {
     const row = await db
       .selectFrom('users')
       .select(['id', 'email', 'role', 'created_at', 'last_login_at'])
       .where('org_id', '=', orgId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (row === undefined) throw notFound('MEMBER_NOT_FOUND', 'No such member in your organisation', 'id');
+    if (row === undefined) throw notFound('MEMBER_NOT_FOUND', 'No such member in your organisation', field);
     return viewOf(row);
   }
 
@@ -140,9 +140,7 @@ export class MemberService {
       if (memberId === operator.uid) {
         throw invalid('ALREADY_OWNER', 'You are already an owner: name another member', 'memberId');
       }
-      const member = await this.find(trx, operator.orgId, memberId).catch(() => {
-        throw notFound('MEMBER_NOT_FOUND', 'No such member in your organisation', 'memberId');
-      });
+      const member = await this.find(trx, operator.orgId, memberId, 'memberId');
       await trx.updateTable('users').set({ role: 'owner' }).where('id', '=', member.id).execute();
       await trx.updateTable('users').set({ role: 'admin' }).where('id', '=', operator.uid).execute();
       await recordChange(
