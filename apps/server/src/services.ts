@@ -47,6 +47,11 @@ import { PlayService } from './plays/playService';
 import { ApiKeyService } from './apiKeys/apiKeyService';
 import { AuditService } from './audit/auditService';
 import { startAuditRetentionSweep } from './audit/auditRetentionSweep';
+import { InvitationService } from './members/invitationService';
+import { MemberService } from './members/memberService';
+import { OrgService } from './members/orgService';
+import { PasswordService } from './members/passwordService';
+import { TeamMail } from './members/teamMail';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -121,6 +126,14 @@ export interface AppServices {
   apiKeys: ApiKeyService;
   /** The audit log read back, and its retention. */
   audit: AuditService;
+  /** The organisation's members: roles, removal, ownership. */
+  members: MemberService;
+  /** Invitations to join an organisation. */
+  invitations: InvitationService;
+  /** Password changes and resets of members. */
+  passwords: PasswordService;
+  /** Deleting an organisation. */
+  orgs: OrgService;
 }
 
 export interface ServiceOptions {
@@ -333,6 +346,27 @@ export async function createServices(
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
       (error) => onBackgroundError(error, 'timeline sweep'),
     );
+    // Invitation and reset emails: their own transport (alerts' is closed with the alert mailer).
+    const teamMail =
+      config.smtpUrl === null
+        ? null
+        : new TeamMail({
+            transport: smtpTransport(config.smtpUrl),
+            from: config.smtpFrom,
+            onError: onBackgroundError,
+          });
+    const members = new MemberService({ db: database.db, identity, clock });
+    const media = new MediaService({
+      db: database.db,
+      catalog,
+      screens,
+      playlists,
+      clock,
+      dataDir: config.dataDir,
+      publicUrl: config.publicUrl,
+      maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
+    });
+    const team = { db: database.db, identity, clock, publicUrl: config.publicUrl, mail: teamMail };
     const services: AppServices = {
       config,
       database,
@@ -351,16 +385,7 @@ export async function createServices(
       playlists,
       schedules: new ScheduleService(rules),
       overrides,
-      media: new MediaService({
-        db: database.db,
-        catalog,
-        screens,
-        playlists,
-        clock,
-        dataDir: config.dataDir,
-        publicUrl: config.publicUrl,
-        maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
-      }),
+      media,
       devices: new DeviceService(database.db, documents, clock),
       logs: new LogService(database.db, clock),
       diagnostics: new DiagnosticsService(database.db, screens),
@@ -380,6 +405,10 @@ export async function createServices(
       playReports: new PlayReportService(database.db, groups),
       apiKeys: new ApiKeyService({ db: database.db, clock }),
       audit,
+      members,
+      invitations: new InvitationService(team),
+      passwords: new PasswordService({ ...team, members }),
+      orgs: new OrgService({ db: database.db, identity, screens, media, clock }),
     };
     if (options.webhookTimers !== null) webhookWorker.start();
     return {
@@ -389,6 +418,7 @@ export async function createServices(
         await webhookWorker.stop();
         stopHealthSweep();
         await alertMailer?.close();
+        await teamMail?.close();
         stopPlayRetention();
         stopAuditRetention();
         await documents.drain();

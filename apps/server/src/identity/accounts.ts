@@ -3,7 +3,7 @@
 // usable unless it is gone or disabled; revoking moves its validSince past every token issued so far.
 
 import type { Kysely } from 'kysely';
-import type { Role } from '@marquee/management-api/access';
+import type { Role } from '@marquee/management-api';
 import type { AccountKind, Database } from '../db/schema';
 import { IdentityError } from './identityErrors';
 
@@ -86,11 +86,7 @@ export class Accounts {
 
   /** Deletes an account and its refresh tokens. A player's next custom-token sign-in makes a new account. */
   async delete(kind: AccountKind, uid: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('refresh_tokens').where('kind', '=', kind).where('uid', '=', uid).execute();
-      if (kind === 'operator') await trx.deleteFrom('users').where('id', '=', uid).execute();
-      else await trx.deleteFrom('player_accounts').where('uid', '=', uid).execute();
-    });
+    await this.db.transaction().execute((trx) => deleteAccountRows(trx, kind, uid));
   }
 
   /**
@@ -125,4 +121,11 @@ export class Accounts {
       .onConflict((conflict) => conflict.column('uid').doUpdateSet({ disabled: flag }))
       .execute();
   }
+}
+
+/** Deletes an account's row and its refresh tokens through `db` (a transaction: both go, or neither). */
+export async function deleteAccountRows(db: Kysely<Database>, kind: AccountKind, uid: string): Promise<void> {
+  await db.deleteFrom('refresh_tokens').where('kind', '=', kind).where('uid', '=', uid).execute();
+  if (kind === 'operator') await db.deleteFrom('users').where('id', '=', uid).execute();
+  else await db.deleteFrom('player_accounts').where('uid', '=', uid).execute();
 }

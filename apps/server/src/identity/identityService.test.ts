@@ -70,6 +70,7 @@ describeOnBothEngines('IdentityService', (database) => {
       provider: 'custom',
       playerId,
       orgId: null,
+      role: null,
       email: null,
       issuedAt: nowSeconds,
       expiresAt: nowSeconds + 3600,

@@ -5,8 +5,7 @@
 // token was issued. Accounts are kept by accounts.ts, sessions (refresh and ID tokens) by sessions.ts.
 
 import type { Kysely } from 'kysely';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@marquee/management-api';
-import type { Role } from '@marquee/management-api/access';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, type Role } from '@marquee/management-api';
 import {
   DEFAULT_PASSWORD_POLICY,
   checkPassword,
@@ -16,7 +15,7 @@ import {
 import { isUniqueViolation } from '../db/database';
 import type { AccountKind, Database } from '../db/schema';
 import { newId } from '../ids';
-import { Accounts } from './accounts';
+import { Accounts, deleteAccountRows } from './accounts';
 import { InProcessFailedSignIns, type FailedSignIns } from './failedSignIns';
 import { IdentityError } from './identityErrors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwordHash';
@@ -70,6 +69,12 @@ export interface IdentityServiceOptions {
 
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** An email address as accounts keep it (trimmed, lower-cased), or null when it is not one. */
+export function emailAddressOf(email: string): string | null {
+  const address = normalizeEmail(email);
+  return address.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(address) ? address : null;
 }
 
 /** '15 minutes', '1 minute', '40 seconds': how long to wait, rounded up to the minute past one. */
@@ -182,6 +187,16 @@ export class IdentityService {
    */
   async signUp(email: unknown, password: unknown, orgId: string | null = null): Promise<TokenBundle> {
     const address = this.checkEmail(email);
+    const passwordHash = await this.newPasswordHash(password);
+    const uid = await this.insertOperator(this.db, { email: address, passwordHash, orgId, role: 'owner' });
+    return this.startSession(uid, true);
+  }
+
+  /**
+   * The hash of a new password, once it meets the policy: sign-up, invitations, changes and resets hash alike.
+   * MISSING_PASSWORD, WEAK_PASSWORD (the unmet requirements in its detail).
+   */
+  async newPasswordHash(password: unknown): Promise<string> {
     if (typeof password !== 'string' || password === '') throw new IdentityError('MISSING_PASSWORD');
     const check = checkPassword(password, this.passwordPolicy);
     if (!check.ok) throw new IdentityError('WEAK_PASSWORD', describeUnmetRequirements(check.unmet));
@@ -191,7 +206,19 @@ export class IdentityService {
         `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
       );
     }
-    const existing = await this.db
+    return hashPassword(password);
+  }
+
+  /**
+   * Creates an operator account through `db` (the caller's transaction when it has one) and answers its uid.
+   * INVALID_EMAIL, EMAIL_EXISTS (an account belongs to one organisation).
+   */
+  async insertOperator(
+    db: Kysely<Database>,
+    account: { email: string; passwordHash: string; orgId: string | null; role: Role },
+  ): Promise<string> {
+    const address = this.checkEmail(account.email);
+    const existing = await db
       .selectFrom('users')
       .select('id')
       .where('email', '=', address)
@@ -200,13 +227,14 @@ export class IdentityService {
     const now = this.clock();
     const uid = newId(now);
     try {
-      await this.db
+      await db
         .insertInto('users')
         .values({
           id: uid,
           email: address,
-          password_hash: await hashPassword(password),
-          org_id: orgId,
+          password_hash: account.passwordHash,
+          org_id: account.orgId,
+          role: account.role,
           disabled: 0,
           valid_since: 0,
           created_at: now,
@@ -217,7 +245,52 @@ export class IdentityService {
       if (isUniqueViolation(error)) throw new IdentityError('EMAIL_EXISTS');
       throw error;
     }
-    return this.sessions.start(await this.accounts.usable('operator', uid), true);
+    return uid;
+  }
+
+  /** A new session (ID and refresh token) of an operator, e.g. once they accepted an invitation or reset a password. */
+  async startSession(uid: string, isNewUser = false): Promise<TokenBundle> {
+    return this.sessions.start(await this.accounts.usable('operator', uid), isNewUser);
+  }
+
+  /**
+   * Whether `password` is the operator's. A wrong one counts as a failed sign-in of the account (failedSignIns.ts):
+   * past the limit, TOO_MANY_ATTEMPTS_TRY_LATER, so a stolen session cannot be used to guess the password.
+   */
+  async isOperatorPassword(uid: string, password: string): Promise<boolean> {
+    const user = await this.db
+      .selectFrom('users')
+      .select(['email', 'password_hash'])
+      .where('id', '=', uid)
+      .executeTakeFirst();
+    if (user === undefined) return false;
+    await this.takeSignInAttempt(user.email);
+    const candidate = password.length > PASSWORD_MAX_LENGTH ? '' : password;
+    let matches: boolean;
+    try {
+      matches = candidate !== '' && (await verifyPassword(candidate, user.password_hash));
+    } catch (error) {
+      await this.failedSignIns.giveBack(user.email);
+      throw error;
+    }
+    if (matches) await this.failedSignIns.clear(user.email);
+    return matches;
+  }
+
+  /** Sets an operator's password hash through `db` and revokes every token they hold (every session ends). */
+  async setOperatorPassword(db: Kysely<Database>, uid: string, passwordHash: string): Promise<void> {
+    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', uid).execute();
+    await new Accounts(db, this.clock).revokeTokens('operator', uid);
+  }
+
+  /** Revokes every ID and refresh token of an operator through `db` (the caller's transaction). */
+  async revokeOperatorTokens(db: Kysely<Database>, uid: string): Promise<void> {
+    await new Accounts(db, this.clock).revokeTokens('operator', uid);
+  }
+
+  /** Deletes an operator's account and refresh tokens through `db`: their tokens are refused from the next call. */
+  async deleteOperator(db: Kysely<Database>, uid: string): Promise<void> {
+    await deleteAccountRows(db, 'operator', uid);
   }
 
   /**
@@ -229,16 +302,7 @@ export class IdentityService {
   async signInWithPassword(email: unknown, password: unknown): Promise<TokenBundle> {
     const address = this.checkEmail(email);
     if (typeof password !== 'string' || password === '') throw new IdentityError('MISSING_PASSWORD');
-    const attempt = await this.failedSignIns.take(address);
-    if (!attempt.allowed) {
-      const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
-      throw new IdentityError(
-        'TOO_MANY_ATTEMPTS_TRY_LATER',
-        `Too many failed sign-ins for this account: try again in ${waitText(seconds)}.`,
-        429,
-        seconds,
-      );
-    }
+    await this.takeSignInAttempt(address);
     let user: { id: string } | undefined;
     try {
       user = await this.checkPassword(address, password);
@@ -323,11 +387,24 @@ export class IdentityService {
     return user !== undefined && matches && candidate !== '' ? { id: user.id } : undefined;
   }
 
+  /** Takes one of the account's password attempts; TOO_MANY_ATTEMPTS_TRY_LATER when none is left. */
+  private async takeSignInAttempt(address: string): Promise<void> {
+    const attempt = await this.failedSignIns.take(address);
+    if (!attempt.allowed) {
+      const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
+      throw new IdentityError(
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+        `Too many failed sign-ins for this account: try again in ${waitText(seconds)}.`,
+        429,
+        seconds,
+      );
+    }
+  }
+
   private checkEmail(email: unknown): string {
     if (typeof email !== 'string' || email.trim() === '') throw new IdentityError('MISSING_EMAIL');
-    const address = normalizeEmail(email);
-    if (address.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(address))
-      throw new IdentityError('INVALID_EMAIL');
+    const address = emailAddressOf(email);
+    if (address === null) throw new IdentityError('INVALID_EMAIL');
     return address;
   }
 }

@@ -12,7 +12,7 @@ import { operatorAuthentication, operatorOf } from './authenticate';
 import { contractSchema } from './contractRoute';
 
 /** Sign-up and sign-in bodies: an email, a password and a name. */
-const AUTH_BODY_LIMIT = 16 * 1024;
+export const AUTH_BODY_LIMIT = 16 * 1024;
 
 const { signUp, signIn, me } = MANAGEMENT_ROUTES;
 

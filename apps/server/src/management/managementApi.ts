@@ -13,6 +13,8 @@ import { mediaRoutes } from './mediaRoutes';
 import { libraryRoutes } from './libraryRoutes';
 import { pairingRoutes } from './pairingRoutes';
 import { enforceRouteAccess } from './routeAccess';
+import { memberRoutes } from './memberRoutes';
+import { teamAuthRoutes } from './teamAuthRoutes';
 import { scheduleRoutes } from './scheduleRoutes';
 import { playRoutes } from '../plays/playRoutes';
 
@@ -28,6 +30,7 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
   // Before any route: each is given the role it needs (routeAccess.ts), or the server does not start.
   enforceRouteAccess(app);
   await app.register(authRoutes);
+  await app.register(teamAuthRoutes);
   await app.register(async (operatorScope) => {
     // onRequest: the caller is known before any body is read, so nobody unauthenticated can make the server parse
     // (or store) an upload.
@@ -48,5 +51,6 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(playRoutes);
     await operatorScope.register(apiKeyRoutes);
     await operatorScope.register(auditRoutes);
+    await operatorScope.register(memberRoutes);
   });
 };

@@ -204,6 +204,11 @@ export class MediaService {
     return { deleted: row.id };
   }
 
+  /** Unlinks each of these files that no media row names any more (after an organisation's rows were deleted). */
+  async releaseFiles(sha256s: Iterable<string>): Promise<void> {
+    for (const sha256 of new Set(sha256s)) await this.files.release(sha256, async () => undefined);
+  }
+
   /** The bytes of file `id` (any organisation's: media URLs are public and unguessable); 404 when none. */
   async stored(id: string): Promise<StoredMedia> {
     const row = await this.db

@@ -4,8 +4,7 @@
 // every call, never trusted from the token.
 
 import type { Kysely } from 'kysely';
-import type { Me, SessionAnswer, SignInRequest } from '@marquee/management-api';
-import type { Role } from '@marquee/management-api/access';
+import type { Me, Role, SessionAnswer, SignInRequest } from '@marquee/management-api';
 import { checkPassword, describeUnmetRequirements } from '@marquee/protocol';
 import type { Database } from '../db/schema';
 import { conflict, forbidden, invalid, tooManyAttempts, unauthenticated } from '../domain/errors';
@@ -48,7 +47,7 @@ const TOKEN_ERRORS: Partial<Record<IdentityError['code'], [string, string]>> = {
 };
 
 /** The identity service's refusals of a sign-up or sign-in, each naming the field to blame. */
-function fromIdentityError(error: unknown): unknown {
+export function fromIdentityError(error: unknown): unknown {
   if (!(error instanceof IdentityError)) return error;
   switch (error.code) {
     case 'EMAIL_EXISTS':
@@ -157,14 +156,18 @@ export class OperatorService {
       .where('id', '=', operator.orgId)
       .executeTakeFirstOrThrow();
     return {
-      user: { id: operator.uid, email: operator.actor.kind === 'member' ? operator.email : operator.actor.name },
+      user: {
+        id: operator.uid,
+        email: operator.actor.kind === 'member' ? operator.email : operator.actor.name,
+      },
       org,
       role: operator.role,
       actor: operator.actor.kind,
     };
   }
 
-  private async session(bundle: TokenBundle): Promise<SessionAnswer> {
+  /** The answer of a signed-in session (sign-in, sign-up, an accepted invitation, a changed password). */
+  async session(bundle: TokenBundle): Promise<SessionAnswer> {
     const row = await this.db
       .selectFrom('users')
       .leftJoin('orgs', 'orgs.id', 'users.org_id')
