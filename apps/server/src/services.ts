@@ -44,6 +44,8 @@ import type { WebhookEventSink } from './webhooks/webhookEventSink';
 import { PlayReportService } from './plays/playReportService';
 import { startPlayRetentionSweep } from './plays/playRetentionSweep';
 import { PlayService } from './plays/playService';
+import { SsoSettings } from './sso/ssoSettings';
+import { SsoSignIn } from './sso/ssoSignIn';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -114,6 +116,10 @@ export interface AppServices {
   plays: PlayService;
   /** Proof of play read back: listings, CSV, summaries. */
   playReports: PlayReportService;
+  /** Each organisation's single sign-on provider (OpenID Connect). */
+  ssoSettings: SsoSettings;
+  /** Signing members in through their organisation's provider. */
+  ssoSignIn: SsoSignIn;
 }
 
 export interface ServiceOptions {
@@ -363,6 +369,13 @@ export async function createServices(
       alertMailer,
       plays,
       playReports: new PlayReportService(database.db, groups),
+      ssoSettings: new SsoSettings({ db: database.db, clock, publicUrl: config.publicUrl }),
+      ssoSignIn: new SsoSignIn({
+        db: database.db,
+        clock,
+        publicUrl: config.publicUrl,
+        startSession: (uid) => services.operators.signInVouched(uid),
+      }),
     };
     if (options.webhookTimers !== null) webhookWorker.start();
     return {

@@ -20,11 +20,13 @@ import { screenRoutes } from './screenRoutes';
 import { webhookRoutes } from '../webhooks/webhookRoutes';
 import { alertRuleRoutes } from '../alerts/alertRuleRoutes';
 import { healthRoutes } from '../health/healthRoutes';
+import { ssoSettingsRoutes, ssoSignInRoutes } from './ssoRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
   // Before any route: each is given the role it needs (routeAccess.ts), or the server does not start.
   enforceRouteAccess(app);
   await app.register(authRoutes);
+  await app.register(ssoSignInRoutes);
   await app.register(async (operatorScope) => {
     // onRequest: the caller is known before any body is read, so nobody unauthenticated can make the server parse
     // (or store) an upload.
@@ -41,5 +43,6 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(healthRoutes);
     await operatorScope.register(alertRuleRoutes);
     await operatorScope.register(playRoutes);
+    await operatorScope.register(ssoSettingsRoutes);
   });
 };
