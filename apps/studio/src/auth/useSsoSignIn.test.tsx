@@ -1,0 +1,115 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createSessionStore } from '../api/sessionStore';
+import { studioConfigOf } from '../config';
+import { Providers } from '../Providers';
+import { fakeApi } from '../testUtils';
+import { SsoSignInForm } from './SsoSignInForm';
+import { useSsoSignIn, type SsoSignInDeps } from './useSsoSignIn';
+
+const NOW = Date.UTC(2026, 10, 24, 9, 0, 0);
+const ANSWER = {
+  idToken: 'id-token',
+  refreshToken: 'refresh-token',
+  expiresIn: 3600,
+  user: { id: 'u1', email: 'editor@example.com' },
+  org: { id: 'o1', name: 'Café Señor' },
+};
+const fragmentOf = (answer: unknown) =>
+  `#sso=${btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(answer))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')}`;
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="where">{`${location.pathname}${location.hash}`}</output>;
+}
+
+function Section({ deps }: { deps: SsoSignInDeps }) {
+  return <SsoSignInForm sso={useSsoSignIn('/screens', { clock: () => NOW, ...deps })} />;
+}
+
+function renderAt(entry: string, deps: SsoSignInDeps = {}) {
+  const sessions = createSessionStore(null);
+  const services = { api: fakeApi(), sessions, config: studioConfigOf(undefined, 'http://studio.test') };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <Providers services={services} client={client}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Where />
+        <Routes>
+          <Route path="/signin" element={<Section deps={deps} />} />
+          <Route path="/screens" element={<p>screens page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+  return sessions;
+}
+
+describe('useSsoSignIn', () => {
+  it('stores the session the provider round trip brought back, as a password sign-in does, and goes on', async () => {
+    const sessions = renderAt(`/signin${fragmentOf(ANSWER)}`);
+    expect(await screen.findByText('screens page')).toBeTruthy();
+    expect(sessions.get()).toEqual({
+      idToken: 'id-token',
+      refreshToken: 'refresh-token',
+      expiresAt: NOW + 3600 * 1000,
+      user: ANSWER.user,
+      org: ANSWER.org,
+    });
+    expect(screen.getByLabelText('where').textContent).toBe('/screens');
+  });
+
+  it("shows the server's reason for a failed sign-in and clears it from the address", async () => {
+    const message = 'No member of Acme has the address x@example.com: ask an admin to invite you';
+    const sessions = renderAt(
+      `/signin#${new URLSearchParams({ ssoError: 'SSO_NOT_A_MEMBER', message }).toString()}`,
+    );
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByLabelText('where').textContent).toBe('/signin');
+    expect(sessions.get()).toBeNull();
+  });
+
+  it('refuses a fragment it cannot read, storing nothing', async () => {
+    const sessions = renderAt('/signin#sso=not-a-session');
+    expect(await screen.findByText(/could not be read/)).toBeTruthy();
+    expect(sessions.get()).toBeNull();
+  });
+
+  it('goes to the provider when the server answers a redirect', async () => {
+    const fetchImpl = vi.fn(() => Promise.resolve(new Response(null, { status: 302 })));
+    const goTo = vi.fn();
+    renderAt('/signin', { fetchImpl, goTo });
+    await userEvent.type(screen.getByLabelText('Work email'), ' ed+sso@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with single sign-on' }));
+    const url = 'http://studio.test/api/v1/auth/sso/start?email=ed%2Bsso%40example.com';
+    await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith(url));
+    expect(fetchImpl).toHaveBeenCalledWith(url, { redirect: 'manual' });
+  });
+
+  it("shows the server's refusal and stays", async () => {
+    const refusal = {
+      error: { code: 'SSO_NOT_AVAILABLE', message: 'Single sign-on is not set up for this address' },
+    };
+    const fetchImpl = vi.fn(() => Promise.resolve(Response.json(refusal, { status: 400 })));
+    const goTo = vi.fn();
+    renderAt('/signin', { fetchImpl, goTo });
+    await userEvent.type(screen.getByLabelText('Work email'), 'nobody@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with single sign-on' }));
+    expect(await screen.findByText('Single sign-on is not set up for this address')).toBeTruthy();
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('asks for an email before asking the server', async () => {
+    const fetchImpl = vi.fn();
+    renderAt('/signin', { fetchImpl });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with single sign-on' }));
+    expect(screen.getByText('Enter your email address')).toBeTruthy();
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+});
