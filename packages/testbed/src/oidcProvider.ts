@@ -79,6 +79,15 @@ export async function startOidcProvider(options: {
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
+    // Lifetimes of the provider's own records, set so it does not warn about its defaults.
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 3600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, sub) {
       const account = bySub.get(sub);
