@@ -87,7 +87,7 @@ describe('studio single sign-on', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page
       .getByText(
-        'No member of Lantern Hall has the address visitor@lantern.example: ask an admin to invite you',
+        'No member of this organisation has the address visitor@lantern.example: ask an admin to invite you.',
       )
       .waitFor();
     expect(page.url()).toBe(`${stage.server.url}/studio/signin`);

@@ -70,6 +70,11 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         'Where the provider sends the browser back: redirects (302) to the studio with the session, or why not, in the fragment',
       tags: ['auth'],
     },
-    handler: async (request, reply) => reply.redirect(await ssoSignIn.callback(request.query), 302),
+    handler: async (request, reply) => {
+      const { location, failure } = await ssoSignIn.callback(request.query);
+      // The studio shows only the code: the reason (a provider's refusal of the code exchange…) is for operators.
+      if (failure !== undefined) request.log.info({ ssoFailure: failure.code }, failure.reason);
+      return reply.redirect(location, 302);
+    },
   });
 };

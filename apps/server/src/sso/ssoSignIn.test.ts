@@ -173,6 +173,7 @@ describeOnBothEngines('single sign-on', (database) => {
       expect(fragment.get('message')).toBe(
         `No member of Signage & Co has the address ${account}: ask an admin to invite you`,
       );
+      expect(fragment.get('email')).toBe(account);
     }
   });
 
@@ -190,6 +191,29 @@ describeOnBothEngines('single sign-on', (database) => {
     test.clock.advance(10 * 60 * 1000 + 1);
     const fragment = await finish(callback);
     expect(fragment.get('ssoError')).toBe('SSO_EXPIRED');
+  });
+
+  it("passes on a provider's refusal by its code, never its free text", async () => {
+    const state = new URL(await start(editor.email)).searchParams.get('state') ?? '';
+    const fragment = await finish(
+      `${publicUrl}/api/v1/auth/sso/callback?${new URLSearchParams({
+        state,
+        error: 'access_denied',
+        error_description: 'Call +1 555 0100 to unlock your account',
+      }).toString()}`,
+    );
+    expect(fragment.get('ssoError')).toBe('SSO_DENIED');
+    expect(fragment.get('message')).toBe('Your sign-in provider refused the sign-in (access_denied)');
+  });
+
+  it('refuses a disabled member', async () => {
+    await test.app.services.identity.setDisabled('operator', editor.userId, true);
+    try {
+      const { callback } = await signInAtProvider(await start(editor.email), editor.email);
+      expect((await finish(callback)).get('ssoError')).toBe('SSO_ACCOUNT_DISABLED');
+    } finally {
+      await test.app.services.identity.setDisabled('operator', editor.userId, false);
+    }
   });
 
   it('refuses a callback without a state or with one it never made', async () => {

@@ -38,10 +38,21 @@ class SsoFailure extends Error {
   constructor(
     readonly code: SsoFailureCode,
     message: string,
+    /** The address the provider signed in, when it is the reason. */
+    readonly email?: string,
   ) {
     super(message);
   }
 }
+
+/** Where the callback sends the browser, and why it failed (for the server's log: the studio shows its own text). */
+export interface SsoCallbackResult {
+  location: string;
+  failure?: { code: SsoFailureCode; reason: string };
+}
+
+/** An OAuth error code as the provider sent it, when it is one (RFC 6749 §4.1.2.1); never free text. */
+const OAUTH_ERROR = /^[a-z_]{1,64}$/;
 
 const NOT_AVAILABLE = 'Single sign-on is not set up for this address';
 
@@ -122,15 +133,26 @@ export class SsoSignIn {
     return (await authorizationUrl(config, checks, this.redirectUri, address)).href;
   }
 
-  /** Where to send the browser back to from the provider: the studio, with the session or the failure. */
-  async callback(params: SsoCallbackParams): Promise<string> {
+  /**
+   * Where to send the browser back to from the provider: the studio, with the session or the failure's code (and
+   * the address, when it is the reason). The studio words the failure itself: anyone can write a fragment, so it
+   * shows no text from it.
+   */
+  async callback(params: SsoCallbackParams): Promise<SsoCallbackResult> {
     try {
       const session = await this.finish(params);
-      return `${this.publicUrl}/studio/signin#sso=${base64url(JSON.stringify(session))}`;
+      return { location: `${this.publicUrl}/studio/signin#sso=${base64url(JSON.stringify(session))}` };
     } catch (error) {
       if (!(error instanceof SsoFailure)) throw error;
-      const fragment = new URLSearchParams({ ssoError: error.code, message: error.message });
-      return `${this.publicUrl}/studio/signin#${fragment.toString()}`;
+      const fragment = new URLSearchParams({
+        ssoError: error.code,
+        message: error.message,
+        ...(error.email === undefined ? {} : { email: error.email }),
+      });
+      return {
+        location: `${this.publicUrl}/studio/signin#${fragment.toString()}`,
+        failure: { code: error.code, reason: error.message },
+      };
     }
   }
 
@@ -151,10 +173,8 @@ export class SsoSignIn {
       throw new SsoFailure('SSO_EXPIRED', 'The sign-in took longer than 10 minutes: start it again');
     }
     if (params.error !== undefined) {
-      throw new SsoFailure(
-        'SSO_DENIED',
-        `Your sign-in provider refused the sign-in: ${params.error_description ?? params.error}`,
-      );
+      const code = OAUTH_ERROR.test(params.error) ? ` (${params.error})` : '';
+      throw new SsoFailure('SSO_DENIED', `Your sign-in provider refused the sign-in${code}`);
     }
     const org = await this.db
       .selectFrom('orgs')
@@ -188,6 +208,7 @@ export class SsoSignIn {
       throw new SsoFailure(
         'SSO_EMAIL_UNVERIFIED',
         `Your sign-in provider has not verified the address ${claims.email}`,
+        claims.email,
       );
     }
     const address = claims.email.trim().toLowerCase();
@@ -201,6 +222,7 @@ export class SsoSignIn {
       throw new SsoFailure(
         'SSO_NOT_A_MEMBER',
         `No member of ${org.name} has the address ${address}: ask an admin to invite you`,
+        address,
       );
     }
     try {

@@ -20,15 +20,35 @@ describe('parseSsoFragment', () => {
     expect(parseSsoFragment(`#sso=${encode(answer)}`)).toEqual({ kind: 'session', answer });
   });
 
-  it('reads a failure with its message, or says which code failed without one', () => {
-    expect(parseSsoFragment('#ssoError=SSO_EXPIRED&message=Start+again')).toEqual({
+  it('words a failure by its code, naming the address when it is the reason', () => {
+    expect(
+      parseSsoFragment('#ssoError=SSO_NOT_A_MEMBER&email=zo%C3%AB%40example.com&message=ignored'),
+    ).toEqual({
       kind: 'error',
-      code: 'SSO_EXPIRED',
-      message: 'Start again',
+      code: 'SSO_NOT_A_MEMBER',
+      message: 'No member of this organisation has the address zoë@example.com: ask an admin to invite you.',
     });
-    expect(parseSsoFragment('ssoError=SSO_DENIED')).toMatchObject({
-      message: 'Single sign-on failed (SSO_DENIED).',
+    expect(parseSsoFragment('ssoError=SSO_EXPIRED')).toMatchObject({
+      message: 'The sign-in took longer than 10 minutes: sign in again.',
     });
+  });
+
+  it("shows no text of the URL's making: unknown codes, messages and non-addresses are not repeated", () => {
+    const crafted = new URLSearchParams({
+      ssoError: 'Call +1 555 0100',
+      message: 'Call +1 555 0100 to unlock your account',
+    });
+    expect(parseSsoFragment(`#${crafted.toString()}`)).toEqual({
+      kind: 'error',
+      code: 'SSO_FAILED',
+      message: 'Single sign-on failed: sign in again.',
+    });
+    const notAnAddress = new URLSearchParams({ ssoError: 'SSO_NOT_A_MEMBER', email: 'call us: +1 555 0100' });
+    expect(parseSsoFragment(notAnAddress.toString())).toMatchObject({
+      message:
+        'No member of this organisation has the address you signed in with: ask an admin to invite you.',
+    });
+    expect(parseSsoFragment('#ssoError=toString')).toMatchObject({ code: 'SSO_FAILED' });
   });
 
   it('refuses what is not a session', () => {

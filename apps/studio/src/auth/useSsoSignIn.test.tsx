@@ -65,10 +65,11 @@ describe('useSsoSignIn', () => {
     expect(screen.getByLabelText('where').textContent).toBe('/screens');
   });
 
-  it("shows the server's reason for a failed sign-in and clears it from the address", async () => {
-    const message = 'No member of Acme has the address x@example.com: ask an admin to invite you';
+  it('says why a sign-in failed and clears it from the address', async () => {
+    const message =
+      'No member of this organisation has the address x@example.com: ask an admin to invite you.';
     const sessions = renderAt(
-      `/signin#${new URLSearchParams({ ssoError: 'SSO_NOT_A_MEMBER', message }).toString()}`,
+      `/signin#${new URLSearchParams({ ssoError: 'SSO_NOT_A_MEMBER', email: 'x@example.com' }).toString()}`,
     );
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByLabelText('where').textContent).toBe('/signin');
