@@ -4,6 +4,8 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MANAGEMENT_ROUTES } from '@marquee/management-api';
+import { SSO_LOGIN_TTL_MS } from '../sso/ssoSignIn';
+import { clearedStateCookie, stateCookie, stateFromCookies } from '../sso/ssoStateCookie';
 import { OPERATOR_SECURITY } from '../http/openApiSecurity';
 import { perAddress } from '../http/rateLimits';
 import { operatorOf } from './authenticate';
@@ -46,8 +48,9 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The sign-in through the provider: open, and rate limited per address like the password sign-in. */
 export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ssoSignIn, rateLimits } = app.services;
+  const { ssoSignIn, rateLimits, config } = app.services;
   const limit = perAddress(rateLimits.signInPerIp);
+  const secure = config.publicUrl.startsWith('https:');
 
   app.route({
     method: R.ssoStart.method,
@@ -58,7 +61,11 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Sign in through the organisation's provider: redirects (302) to it",
       tags: ['auth'],
     },
-    handler: async (request, reply) => reply.redirect(await ssoSignIn.start(request.query.email), 302),
+    handler: async (request, reply) => {
+      const { location, state } = await ssoSignIn.start(request.query.email);
+      reply.header('set-cookie', stateCookie(state, secure, SSO_LOGIN_TTL_MS / 1000));
+      return reply.redirect(location, 302);
+    },
   });
   app.route({
     method: R.ssoCallback.method,
@@ -71,7 +78,11 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
     },
     handler: async (request, reply) => {
-      const { location, failure } = await ssoSignIn.callback(request.query);
+      const { location, failure } = await ssoSignIn.callback(
+        request.query,
+        stateFromCookies(request.headers.cookie),
+      );
+      reply.header('set-cookie', clearedStateCookie(secure));
       // The studio shows only the code: the reason (a provider's refusal of the code exchange…) is for operators.
       if (failure !== undefined) request.log.info({ ssoFailure: failure.code }, failure.reason);
       return reply.redirect(location, 302);

@@ -76,6 +76,8 @@ describeOnBothEngines('single sign-on', (database) => {
 
   const get = (url: string, jar?: CookieJar) =>
     fetch(url, { redirect: 'manual', headers: jar === undefined ? {} : { cookie: jar.header() } });
+  /** The browser's cookies for Marquee (the single sign-on state); a test that swaps browsers makes another. */
+  let marquee = new CookieJar();
   const locationOf = (response: Response) => {
     const location = response.headers.get('location');
     if (location === null) throw new Error(`${response.url} answered ${response.status} without a location`);
@@ -84,8 +86,12 @@ describeOnBothEngines('single sign-on', (database) => {
 
   /** The studio's start for `email`: where Marquee sends the browser (the provider's authorization URL). */
   const start = async (email: string) => {
-    const response = await get(`${publicUrl}/api/v1/auth/sso/start?email=${encodeURIComponent(email)}`);
+    const response = await get(
+      `${publicUrl}/api/v1/auth/sso/start?email=${encodeURIComponent(email)}`,
+      marquee,
+    );
     expect(response.status).toBe(302);
+    marquee.take(response);
     return locationOf(response);
   };
 
@@ -115,7 +121,7 @@ describeOnBothEngines('single sign-on', (database) => {
 
   /** Marquee's callback: where it sends the browser (the studio's sign-in page), and the fragment's values. */
   const finish = async (callback: string) => {
-    const response = await get(callback);
+    const response = await get(callback, marquee);
     expect(response.status).toBe(302);
     const location = new URL(locationOf(response));
     expect(`${location.origin}${location.pathname}`).toBe(`${publicUrl}/studio/signin`);
@@ -206,6 +212,18 @@ describeOnBothEngines('single sign-on', (database) => {
     expect(fragment.get('message')).toBe('Your sign-in provider refused the sign-in (access_denied)');
   });
 
+  it('refuses the callback in a browser that did not start the sign-in, and finishes it in the one that did', async () => {
+    // Someone signs in at the provider as themselves and sends the callback's URL to someone else.
+    const { callback } = await signInAtProvider(await start(editor.email), editor.email);
+    const starter = marquee;
+    marquee = new CookieJar();
+    const elsewhere = await finish(callback);
+    expect(elsewhere.get('ssoError')).toBe('SSO_OTHER_BROWSER');
+    expect(elsewhere.get('sso')).toBeNull();
+    marquee = starter;
+    expect((await finish(callback)).get('sso')).not.toBeNull();
+  });
+
   it('refuses a disabled member', async () => {
     await test.app.services.identity.setDisabled('operator', editor.userId, true);
     try {
@@ -217,10 +235,18 @@ describeOnBothEngines('single sign-on', (database) => {
   });
 
   it('refuses a callback without a state or with one it never made', async () => {
+    const forged = `${publicUrl}/api/v1/auth/sso/callback?code=x&state=forged`;
     expect((await finish(`${publicUrl}/api/v1/auth/sso/callback?code=x`)).get('ssoError')).toBe(
       'SSO_STATE_UNKNOWN',
     );
-    expect((await finish(`${publicUrl}/api/v1/auth/sso/callback?code=x&state=forged`)).get('ssoError')).toBe(
+    // No browser started it…
+    expect((await finish(forged)).get('ssoError')).toBe('SSO_OTHER_BROWSER');
+    // …and one that claims to did not get it from the server.
+    const response = await fetch(forged, {
+      redirect: 'manual',
+      headers: { cookie: 'marquee_sso_state=forged' },
+    });
+    expect(new URLSearchParams(new URL(locationOf(response)).hash.slice(1)).get('ssoError')).toBe(
       'SSO_STATE_UNKNOWN',
     );
   });

@@ -25,6 +25,7 @@ export const SSO_LOGIN_TTL_MS = 10 * 60 * 1000;
 /** Why a callback failed: the code the studio reads from `#ssoError=`, with a readable message beside it. */
 export type SsoFailureCode =
   | 'SSO_STATE_UNKNOWN'
+  | 'SSO_OTHER_BROWSER'
   | 'SSO_EXPIRED'
   | 'SSO_DENIED'
   | 'SSO_NOT_AVAILABLE'
@@ -93,7 +94,7 @@ export class SsoSignIn {
    * Where to send the browser to sign `email` in: their organisation's provider. An unknown address and an
    * organisation without a provider are refused alike (400 SSO_NOT_AVAILABLE), so the answer confirms no account.
    */
-  async start(email: string): Promise<string> {
+  async start(email: string): Promise<{ location: string; state: string }> {
     const address = email.trim().toLowerCase();
     const row = await this.db
       .selectFrom('users')
@@ -130,7 +131,8 @@ export class SsoSignIn {
         created_at: now,
       })
       .execute();
-    return (await authorizationUrl(config, checks, this.redirectUri, address)).href;
+    const location = (await authorizationUrl(config, checks, this.redirectUri, address)).href;
+    return { location, state: checks.state };
   }
 
   /**
@@ -138,9 +140,9 @@ export class SsoSignIn {
    * the address, when it is the reason). The studio words the failure itself: anyone can write a fragment, so it
    * shows no text from it.
    */
-  async callback(params: SsoCallbackParams): Promise<SsoCallbackResult> {
+  async callback(params: SsoCallbackParams, browserState: string | null): Promise<SsoCallbackResult> {
     try {
-      const session = await this.finish(params);
+      const session = await this.finish(params, browserState);
       return { location: `${this.publicUrl}/studio/signin#sso=${base64url(JSON.stringify(session))}` };
     } catch (error) {
       if (!(error instanceof SsoFailure)) throw error;
@@ -156,12 +158,19 @@ export class SsoSignIn {
     }
   }
 
-  private async finish(params: SsoCallbackParams): Promise<SessionAnswer> {
+  private async finish(params: SsoCallbackParams, browserState: string | null): Promise<SessionAnswer> {
     const unknown = new SsoFailure(
       'SSO_STATE_UNKNOWN',
       'This sign-in link was already used or is not ours: start the sign-in again',
     );
     if (params.state === undefined || params.state === '') throw unknown;
+    // Left for the browser it belongs to, which may still finish (ssoStateCookie.ts).
+    if (browserState !== params.state) {
+      throw new SsoFailure(
+        'SSO_OTHER_BROWSER',
+        'This sign-in was started in another browser: start it again here',
+      );
+    }
     // Taken and removed in one statement: of two callbacks with the same state, only one finds it.
     const login = await this.db
       .deleteFrom('sso_logins')

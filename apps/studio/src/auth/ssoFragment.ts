@@ -15,6 +15,7 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,63}$/;
 /** What each failure of the server's callback means to the person signing in (apps/server/src/sso/ssoSignIn.ts). */
 const FAILURES: Record<string, (email: string) => string> = {
   SSO_STATE_UNKNOWN: () => 'This single sign-on link was already used or is not ours: sign in again.',
+  SSO_OTHER_BROWSER: () => 'This sign-in was started in another browser: sign in again here.',
   SSO_EXPIRED: () => 'The sign-in took longer than 10 minutes: sign in again.',
   SSO_DENIED: () => 'Your sign-in provider did not sign you in.',
   SSO_NOT_AVAILABLE: () =>

@@ -8,7 +8,7 @@ import { studioConfigOf } from '../config';
 import { Providers } from '../Providers';
 import { fakeApi } from '../testUtils';
 import { SsoSignInForm } from './SsoSignInForm';
-import { useSsoSignIn, type SsoSignInDeps } from './useSsoSignIn';
+import { SSO_PENDING_KEY, useSsoSignIn, type SsoSignInDeps } from './useSsoSignIn';
 
 const NOW = Date.UTC(2026, 10, 24, 9, 0, 0);
 const ANSWER = {
@@ -33,6 +33,17 @@ function Section({ deps }: { deps: SsoSignInDeps }) {
   return <SsoSignInForm sso={useSsoSignIn('/screens', { clock: () => NOW, ...deps })} />;
 }
 
+/** A tab's session storage, with a sign-in started in it when `started`. */
+function tab(started: boolean) {
+  const items = new Map<string, string>(started ? [[SSO_PENDING_KEY, '1']] : []);
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
 function renderAt(entry: string, deps: SsoSignInDeps = {}) {
   const sessions = createSessionStore(null);
   const services = { api: fakeApi(), sessions, config: studioConfigOf(undefined, 'http://studio.test') };
@@ -53,8 +64,10 @@ function renderAt(entry: string, deps: SsoSignInDeps = {}) {
 
 describe('useSsoSignIn', () => {
   it('stores the session the provider round trip brought back, as a password sign-in does, and goes on', async () => {
-    const sessions = renderAt(`/signin${fragmentOf(ANSWER)}`);
+    const pending = tab(true);
+    const sessions = renderAt(`/signin${fragmentOf(ANSWER)}`, { pending });
     expect(await screen.findByText('screens page')).toBeTruthy();
+    expect(pending.items.size).toBe(0);
     expect(sessions.get()).toEqual({
       idToken: 'id-token',
       refreshToken: 'refresh-token',
@@ -76,6 +89,13 @@ describe('useSsoSignIn', () => {
     expect(sessions.get()).toBeNull();
   });
 
+  it('refuses a session this tab did not ask for (a link made by someone else), storing nothing', async () => {
+    const sessions = renderAt(`/signin${fragmentOf(ANSWER)}`, { pending: tab(false) });
+    expect(await screen.findByText(/was not started on this page/)).toBeTruthy();
+    expect(sessions.get()).toBeNull();
+    expect(screen.getByLabelText('where').textContent).toBe('/signin');
+  });
+
   it('refuses a fragment it cannot read, storing nothing', async () => {
     const sessions = renderAt('/signin#sso=not-a-session');
     expect(await screen.findByText(/could not be read/)).toBeTruthy();
@@ -85,12 +105,14 @@ describe('useSsoSignIn', () => {
   it('goes to the provider when the server answers a redirect', async () => {
     const fetchImpl = vi.fn(() => Promise.resolve(new Response(null, { status: 302 })));
     const goTo = vi.fn();
-    renderAt('/signin', { fetchImpl, goTo });
+    const pending = tab(false);
+    renderAt('/signin', { fetchImpl, goTo, pending });
     await userEvent.type(screen.getByLabelText('Work email'), ' ed+sso@example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with single sign-on' }));
     const url = 'http://studio.test/api/v1/auth/sso/start?email=ed%2Bsso%40example.com';
     await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith(url));
     expect(fetchImpl).toHaveBeenCalledWith(url, { redirect: 'manual' });
+    expect(pending.items.get(SSO_PENDING_KEY)).toBe('1');
   });
 
   it("shows the server's refusal and stays", async () => {
