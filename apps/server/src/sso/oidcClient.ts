@@ -132,7 +132,7 @@ export async function exchangeCode(
     });
     const idToken = tokens.claims();
     if (idToken === undefined) throw new ProviderUnusable('it sent no ID token');
-    // A provider that conforms to OpenID Connect Core §5.4 gives the email scope's claims at its userinfo endpoint
+    // A provider that follows OpenID Connect to the letter gives the email scope's claims at its userinfo endpoint
     // when it issues an access token, not in the ID token; others put them in the ID token.
     const claims =
       typeof idToken.email === 'string'

@@ -52,7 +52,7 @@ export interface SsoCallbackResult {
   failure?: { code: SsoFailureCode; reason: string };
 }
 
-/** An OAuth error code as the provider sent it, when it is one (RFC 6749 §4.1.2.1); never free text. */
+/** An OAuth error code as the provider sent it (lower-case letters and underscores), never its free text. */
 const OAUTH_ERROR = /^[a-z_]{1,64}$/;
 
 const NOT_AVAILABLE = 'Single sign-on is not set up for this address';

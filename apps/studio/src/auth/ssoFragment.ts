@@ -1,8 +1,8 @@
-// What the server's single sign-on callback hands the sign-in page in the URL's fragment (docs/teams.md §Single
-// sign-on): `#sso=<base64url of the session JSON>` after a sign-in, `#ssoError=<code>&email=<address>` after a
-// failure. The fragment never reaches a server, so the tokens are in no log. Anyone can link to the sign-in page
-// with a fragment of their making, so a failure is worded here, by its code: the page shows no text from the URL
-// but an address that is one.
+// What the server's single sign-on callback hands the sign-in page in the URL's fragment (see
+// docs/teams.md §Single sign-on): `#sso=<base64url of the session JSON>` after a sign-in,
+// `#ssoError=<code>&email=<address>` after a failure. The fragment never reaches a server, so the tokens are in no
+// log. Anyone can link to the sign-in page with a fragment of their making, so a failure is worded here, by its
+// code: the page shows no text from the URL but an address that is one.
 
 import type { SessionAnswer } from '@marquee/management-api';
 
