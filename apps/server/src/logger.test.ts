@@ -41,6 +41,9 @@ describe('logger', () => {
     expect(redactUrl('/x?access_token=1&TOKEN=2&keep=3&key')).toBe(
       '/x?access_token=[redacted]&TOKEN=[redacted]&keep=3&key',
     );
+    expect(redactUrl('/api/v1/auth/sso/callback?code=c0de&state=s')).toBe(
+      '/api/v1/auth/sso/callback?code=[redacted]&state=s',
+    );
     expect(redactUrl('/plain')).toBe('/plain');
   });
 });

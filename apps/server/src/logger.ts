@@ -32,7 +32,8 @@ const REDACT_PATHS = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
 ];
 
-const SECRET_QUERY_PARAMETER = /^(auth|token|access_token|id_token|refresh_token|key|secret|password)$/i;
+// `code`: an OpenID provider's authorization code, in the single sign-on callback's URL (sso/ssoSignIn.ts).
+const SECRET_QUERY_PARAMETER = /^(auth|token|access_token|id_token|refresh_token|key|secret|password|code)$/i;
 
 /** `url` with the values of token-like query parameters replaced by [redacted]. */
 export function redactUrl(url: string): string {

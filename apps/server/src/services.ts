@@ -52,6 +52,8 @@ import { MemberService } from './members/memberService';
 import { OrgService } from './members/orgService';
 import { PasswordService } from './members/passwordService';
 import { TeamMail } from './members/teamMail';
+import { SsoSettings } from './sso/ssoSettings';
+import { SsoSignIn } from './sso/ssoSignIn';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -134,6 +136,10 @@ export interface AppServices {
   passwords: PasswordService;
   /** Deleting an organisation. */
   orgs: OrgService;
+  /** Each organisation's single sign-on provider (OpenID Connect). */
+  ssoSettings: SsoSettings;
+  /** Signing members in through their organisation's provider. */
+  ssoSignIn: SsoSignIn;
 }
 
 export interface ServiceOptions {
@@ -409,6 +415,13 @@ export async function createServices(
       invitations: new InvitationService(team),
       passwords: new PasswordService({ ...team, members }),
       orgs: new OrgService({ db: database.db, identity, screens, media, clock }),
+      ssoSettings: new SsoSettings({ db: database.db, clock, publicUrl: config.publicUrl }),
+      ssoSignIn: new SsoSignIn({
+        db: database.db,
+        clock,
+        publicUrl: config.publicUrl,
+        startSession: (uid) => services.operators.signInVouched(uid),
+      }),
     };
     if (options.webhookTimers !== null) webhookWorker.start();
     return {

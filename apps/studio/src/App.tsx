@@ -12,6 +12,7 @@ import { ReportsPage } from './reports/ReportsPage';
 import { ScreenPage } from './screens/ScreenPage';
 import { ScreensPage } from './screens/ScreensPage';
 import { WebhooksPage } from './webhooks/WebhooksPage';
+import { SsoPage } from './sso/SsoPage';
 
 // The playlist editor (with its drag-and-drop kit) and the schedule calendar load when first opened.
 const PlaylistPage = lazy(() =>
@@ -39,6 +40,7 @@ export function App() {
           <Route path="/webhooks" element={<WebhooksPage />} />
           <Route path="/alerts" element={<AlertsPage />} />
           <Route path="/reports" element={<ReportsPage />} />
+          <Route path="/sso" element={<SsoPage />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/screens" replace />} />

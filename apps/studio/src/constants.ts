@@ -119,3 +119,6 @@ export const UPTIME_REFETCH_MS = 60_000;
 export const REPORT_DEFAULT_DAYS = 7;
 /** Items the plays chart shows by name; the rest are summed as 'Other'. */
 export const REPORT_CHART_ITEMS = 6;
+
+/** Where an OpenID provider sends members back to (docs/teams.md §Single sign-on): the redirect URI to register. */
+export const SSO_CALLBACK_PATH = '/api/v1/auth/sso/callback';

@@ -26,6 +26,8 @@ export const SsoStartQuerySchema = z.strictObject({ email: z.string().max(254) }
 export const SsoCallbackQuerySchema = z.object({
   code: z.string().max(4096).optional(),
   state: z.string().max(512).optional(),
+  /** The provider's issuer (RFC 9207), checked against the organisation's. */
+  iss: z.string().max(2048).optional(),
   error: z.string().max(512).optional(),
   error_description: z.string().max(4096).optional(),
 });

@@ -27,3 +27,9 @@ export {
   type ReceiverAnswer,
   type WebhookReceiver,
 } from './webhookReceiver';
+export {
+  startOidcProvider,
+  type OidcAccount,
+  type OidcClient,
+  type OidcProviderServer,
+} from './oidcProvider';

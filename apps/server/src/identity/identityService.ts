@@ -323,6 +323,17 @@ export class IdentityService {
   }
 
   /**
+   * Signs an operator in without a password, once their organisation's OpenID provider has vouched for them
+   * (sso/ssoSignIn.ts). The session is an operator's like any other (its ID token says provider 'password', which
+   * verifyIdToken reads as an operator). USER_NOT_FOUND, USER_DISABLED.
+   */
+  async signInOperator(uid: string): Promise<TokenBundle> {
+    const account = await this.accounts.usable('operator', uid);
+    await this.db.updateTable('users').set({ last_login_at: this.clock() }).where('id', '=', uid).execute();
+    return this.sessions.start(account, false);
+  }
+
+  /**
    * A new ID token for a refresh token (which stays the same). INVALID_REFRESH_TOKEN (unknown), TOKEN_EXPIRED
    * (revoked since), USER_NOT_FOUND, USER_DISABLED.
    */

@@ -25,12 +25,14 @@ import { healthRoutes } from '../health/healthRoutes';
 import { apiKeyRateLimit } from '../apiKeys/apiKeyRateLimit';
 import { apiKeyRoutes } from './apiKeyRoutes';
 import { auditRoutes } from './auditRoutes';
+import { ssoSettingsRoutes, ssoSignInRoutes } from './ssoRoutes';
 
 export const managementApi: FastifyPluginAsyncZod = async (app) => {
   // Before any route: each is given the role it needs (routeAccess.ts), or the server does not start.
   enforceRouteAccess(app);
   await app.register(authRoutes);
   await app.register(teamAuthRoutes);
+  await app.register(ssoSignInRoutes);
   await app.register(async (operatorScope) => {
     // onRequest: the caller is known before any body is read, so nobody unauthenticated can make the server parse
     // (or store) an upload.
@@ -52,5 +54,6 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(apiKeyRoutes);
     await operatorScope.register(auditRoutes);
     await operatorScope.register(memberRoutes);
+    await operatorScope.register(ssoSettingsRoutes);
   });
 };

@@ -84,6 +84,17 @@ function parseBody(text: string): ErrorBody | null {
 const NETWORK_ERROR = () =>
   new ApiError(0, 'NETWORK', 'The Marquee server cannot be reached. Check your connection and try again.');
 
+/** The session a sign-in's answer starts, its expiry counted from `now` (epoch ms). */
+export function sessionFromAnswer(answer: SessionAnswer, now: number): Session {
+  return {
+    idToken: answer.idToken,
+    refreshToken: answer.refreshToken,
+    expiresAt: now + answer.expiresIn * 1000,
+    user: answer.user,
+    org: answer.org,
+  };
+}
+
 export function createApiClient({
   apiUrl,
   identityUrl,
@@ -175,14 +186,7 @@ export function createApiClient({
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const answer = await json<SessionAnswer>(response);
-    const session: Session = {
-      idToken: answer.idToken,
-      refreshToken: answer.refreshToken,
-      expiresAt: clock() + answer.expiresIn * 1000,
-      user: answer.user,
-      org: answer.org,
-    };
+    const session = sessionFromAnswer(await json<SessionAnswer>(response), clock());
     sessions.set(session);
     return session;
   }

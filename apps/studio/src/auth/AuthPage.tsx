@@ -7,6 +7,7 @@ import { usePasswordPolicy } from '../api/queries';
 import { Logo } from '../layout/Logo';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
+import { SsoSignInSection } from './SsoSignInSection';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -61,6 +62,7 @@ export function AuthPage({ mode }: { mode: 'signin' | 'signup' }) {
               onSubmit={({ email, password }) => run(() => api.signIn(email, password))}
             />
           )}
+          {mode === 'signin' && <SsoSignInSection to={from} />}
         </Paper>
         <Text ta="center" size="sm">
           {mode === 'signup' ? 'Already have an account? ' : 'New to Marquee? '}

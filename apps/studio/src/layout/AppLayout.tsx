@@ -16,6 +16,7 @@ const NAV = [
   { to: '/media', label: 'Media library' },
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/reports', label: 'Reports' },
+  { to: '/sso', label: 'Single sign-on' },
 ];
 
 export function AppLayout() {
