@@ -61,7 +61,11 @@ export const PasswordResetRequestSchema = z.strictObject({ email });
 /** Answered whether or not the address is a member's, so the answer never confirms an account. */
 export const PasswordResetRequestedSchema = z.object({ emailed: z.boolean() });
 /** A reset link an admin makes for a member when no SMTP server is configured. */
-export const PasswordResetLinkSchema = z.object({ url: z.string(), token: z.string(), expiresAt: z.number() });
+export const PasswordResetLinkSchema = z.object({
+  url: z.string(),
+  token: z.string(),
+  expiresAt: z.number(),
+});
 export const PasswordResetCompleteSchema = z.strictObject({ token: z.string().min(1).max(512), password });
 
 export const TransferOwnershipSchema = z.strictObject({ memberId: z.string().min(1).max(128) });

@@ -440,10 +440,20 @@ export const MANAGEMENT_ROUTES = {
   listApiKeys: { method: 'GET', path: '/api-keys', response: { 200: ApiKeyListSchema } },
   revokeApiKey: { method: 'DELETE', path: '/api-keys/:id', params: ApiKeyIdParams, ...deleted },
 
-  listAudit: { method: 'GET', path: '/audit', querystring: AuditQuerySchema, response: { 200: AuditPageSchema } },
+  listAudit: {
+    method: 'GET',
+    path: '/audit',
+    querystring: AuditQuerySchema,
+    response: { 200: AuditPageSchema },
+  },
 
   getSso: { method: 'GET', path: '/sso', response: { 200: SsoConfigAnswerSchema } },
-  putSso: { method: 'PUT', path: '/sso', body: SsoConfigRequestSchema, response: { 200: SsoConfigAnswerSchema } },
+  putSso: {
+    method: 'PUT',
+    path: '/sso',
+    body: SsoConfigRequestSchema,
+    response: { 200: SsoConfigAnswerSchema },
+  },
   deleteSso: { method: 'DELETE', path: '/sso', ...deleted },
   /** Redirects (302) to the organisation's provider. */
   ssoStart: { method: 'GET', path: '/auth/sso/start', querystring: SsoStartQuerySchema },
