@@ -36,6 +36,8 @@ export interface ApiClient {
   ): Promise<T>;
   signIn(email: string, password: string): Promise<Session>;
   signUp(email: string, password: string, orgName: string): Promise<Session>;
+  /** Keeps a session another call answered (an accepted invitation, a reset or changed password): signed in. */
+  adoptSession(answer: SessionAnswer): Session;
   passwordPolicy(): Promise<unknown>;
   signOut(): void;
   /** A current ID token (refreshed if needed), for the realtime connection. */
@@ -175,7 +177,10 @@ export function createApiClient({
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const answer = await json<SessionAnswer>(response);
+    return adoptSession(await json<SessionAnswer>(response));
+  }
+
+  function adoptSession(answer: SessionAnswer): Session {
     const session: Session = {
       idToken: answer.idToken,
       refreshToken: answer.refreshToken,
@@ -238,6 +243,7 @@ export function createApiClient({
     },
     signIn: (email, password) => startSession('/auth/signin', { email, password }),
     signUp: (email, password, orgName) => startSession('/auth/signup', { email, password, orgName }),
+    adoptSession,
     async passwordPolicy() {
       return json(await call(`${identityUrl}/passwordPolicy`, { method: 'GET' }));
     },

@@ -61,6 +61,11 @@ export function AuthPage({ mode }: { mode: 'signin' | 'signup' }) {
               onSubmit={({ email, password }) => run(() => api.signIn(email, password))}
             />
           )}
+          {mode === 'signin' && (
+            <Anchor component={Link} to="/forgot-password" size="sm" mt="sm" display="block">
+              Forgot password?
+            </Anchor>
+          )}
         </Paper>
         <Text ta="center" size="sm">
           {mode === 'signup' ? 'Already have an account? ' : 'New to Marquee? '}
