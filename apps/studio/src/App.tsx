@@ -13,6 +13,12 @@ import { ScreenPage } from './screens/ScreenPage';
 import { ScreensPage } from './screens/ScreensPage';
 import { WebhooksPage } from './webhooks/WebhooksPage';
 import { SsoPage } from './sso/SsoPage';
+import { AcceptInvitationPage } from './passwords/AcceptInvitationPage';
+import { ApiKeysPage } from './apiKeys/ApiKeysPage';
+import { AuditPage } from './audit/AuditPage';
+import { ForgotPasswordPage } from './passwords/ForgotPasswordPage';
+import { MembersPage } from './members/MembersPage';
+import { ResetPasswordPage } from './passwords/ResetPasswordPage';
 
 // The playlist editor (with its drag-and-drop kit) and the schedule calendar load when first opened.
 const PlaylistPage = lazy(() =>
@@ -27,6 +33,9 @@ export function App() {
     <Routes>
       <Route path="/signin" element={<AuthPage mode="signin" />} />
       <Route path="/signup" element={<AuthPage mode="signup" />} />
+      <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route element={<RequireSession />}>
         <Route element={<AppLayout />}>
           <Route path="/screens" element={<ScreensPage />} />
@@ -41,6 +50,9 @@ export function App() {
           <Route path="/alerts" element={<AlertsPage />} />
           <Route path="/reports" element={<ReportsPage />} />
           <Route path="/sso" element={<SsoPage />} />
+          <Route path="/members" element={<MembersPage />} />
+          <Route path="/api-keys" element={<ApiKeysPage />} />
+          <Route path="/audit" element={<AuditPage />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/screens" replace />} />

@@ -3,6 +3,7 @@
 // tied to the contract's types, so a change there fails the type check here.
 
 import type { WebhookEventType } from '@marquee/management-api';
+import type { Role } from '@marquee/management-api';
 import type { DayName, SourceKind } from './api/types';
 
 /** Playlists, groups, schedules and overrides have names of at most this many characters. */
@@ -122,3 +123,12 @@ export const REPORT_CHART_ITEMS = 6;
 
 /** Where an OpenID provider sends members back to (docs/teams.md §Single sign-on): the redirect URI to register. */
 export const SSO_CALLBACK_PATH = '/api/v1/auth/sso/callback';
+/** The roles as the studio names them (docs/teams.md §Roles). */
+export const ROLE_LABELS: Record<Role, string> = {
+  viewer: 'Viewer',
+  editor: 'Editor',
+  admin: 'Admin',
+  owner: 'Owner',
+};
+/** Audit entries per page of the Audit log. */
+export const AUDIT_PAGE_SIZE = 50;

@@ -20,6 +20,7 @@ export function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
     signIn: never,
     signUp: never,
     passwordPolicy: () => Promise.resolve({ policy: { minLength: 6 } }),
+    adoptSession: (answer) => ({ ...answer, expiresAt: T0 + answer.expiresIn * 1000 }),
     signOut: () => {},
     idToken: () => Promise.resolve(null),
     ...overrides,

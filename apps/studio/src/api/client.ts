@@ -36,6 +36,8 @@ export interface ApiClient {
   ): Promise<T>;
   signIn(email: string, password: string): Promise<Session>;
   signUp(email: string, password: string, orgName: string): Promise<Session>;
+  /** Keeps a session another call answered (an accepted invitation, a reset or changed password): signed in. */
+  adoptSession(answer: SessionAnswer): Session;
   passwordPolicy(): Promise<unknown>;
   signOut(): void;
   /** A current ID token (refreshed if needed), for the realtime connection. */
@@ -186,7 +188,11 @@ export function createApiClient({
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const session = sessionFromAnswer(await json<SessionAnswer>(response), clock());
+    return adoptSession(await json<SessionAnswer>(response));
+  }
+
+  function adoptSession(answer: SessionAnswer): Session {
+    const session = sessionFromAnswer(answer, clock());
     sessions.set(session);
     return session;
   }
@@ -242,6 +248,7 @@ export function createApiClient({
     },
     signIn: (email, password) => startSession('/auth/signin', { email, password }),
     signUp: (email, password, orgName) => startSession('/auth/signup', { email, password, orgName }),
+    adoptSession,
     async passwordPolicy() {
       return json(await call(`${identityUrl}/passwordPolicy`, { method: 'GET' }));
     },

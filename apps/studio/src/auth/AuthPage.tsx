@@ -63,6 +63,11 @@ export function AuthPage({ mode }: { mode: 'signin' | 'signup' }) {
             />
           )}
           {mode === 'signin' && <SsoSignInSection to={from} />}
+          {mode === 'signin' && (
+            <Anchor component={Link} to="/forgot-password" size="sm" mt="sm" display="block">
+              Forgot password?
+            </Anchor>
+          )}
         </Paper>
         <Text ta="center" size="sm">
           {mode === 'signup' ? 'Already have an account? ' : 'New to Marquee? '}

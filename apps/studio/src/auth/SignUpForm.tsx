@@ -10,7 +10,7 @@ export interface SignUpFormProps {
   error: string | null;
 }
 
-function Requirements({ requirements }: { requirements: PasswordRequirement[] }) {
+export function Requirements({ requirements }: { requirements: PasswordRequirement[] }) {
   return (
     <div>
       <Text size="sm" c="dimmed" mb={4}>

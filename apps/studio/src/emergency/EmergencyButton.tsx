@@ -7,6 +7,7 @@ import { usePlaylists } from '../api/playlists';
 import { ActiveOverrides } from './ActiveOverrides';
 import { EmergencyForm } from './EmergencyForm';
 import { useEmergency } from './useEmergency';
+import { AllowedFieldset } from '../access/AllowedFieldset';
 
 function EmergencyPanel({ emergency }: { emergency: ReturnType<typeof useEmergency> }) {
   const playlists = usePlaylists();
@@ -20,14 +21,18 @@ function EmergencyPanel({ emergency }: { emergency: ReturnType<typeof useEmergen
         {emergency.loading ? (
           <Loader size="sm" />
         ) : (
-          <ActiveOverrides overrides={emergency.active} onClear={emergency.clear} />
+          <AllowedFieldset route="deleteOverride" what="end emergencies" quiet>
+            <ActiveOverrides overrides={emergency.active} onClear={emergency.clear} />
+          </AllowedFieldset>
         )}
       </Stack>
       <Stack gap="xs">
         <Title order={3} size="h4">
           Start an emergency
         </Title>
-        <EmergencyForm emergency={emergency} playlists={playlists.data ?? []} groups={groups.data ?? []} />
+        <AllowedFieldset route="createOverride" what="start emergencies">
+          <EmergencyForm emergency={emergency} playlists={playlists.data ?? []} groups={groups.data ?? []} />
+        </AllowedFieldset>
       </Stack>
     </Stack>
   );

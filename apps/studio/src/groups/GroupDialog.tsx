@@ -4,6 +4,7 @@ import { useGroup } from '../api/groups';
 import type { Group } from '../api/types';
 import { GroupForm } from './GroupForm';
 import { useGroupEditor } from './useGroupEditor';
+import { AllowedFieldset } from '../access/AllowedFieldset';
 
 /** Creates a group (`group` null) or changes one, showing its members now. */
 export function GroupDialog({ group, onClose }: { group: Group | null; onClose(): void }) {
@@ -18,7 +19,9 @@ export function GroupDialog({ group, onClose }: { group: Group | null; onClose()
   });
   return (
     <Modal opened onClose={onClose} title={group === null ? 'New group' : `Edit ${group.name}`} size="lg">
-      <GroupForm editor={editor} members={detail.data?.members} />
+      <AllowedFieldset route="updateGroup" what="change groups">
+        <GroupForm editor={editor} members={detail.data?.members} />
+      </AllowedFieldset>
     </Modal>
   );
 }

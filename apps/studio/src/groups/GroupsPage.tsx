@@ -9,6 +9,7 @@ import { PageHeader } from '../common/PageHeader';
 import { QueryStatus } from '../common/QueryStatus';
 import { useConfirm } from '../common/useConfirm';
 import { GroupDialog } from './GroupDialog';
+import { Allowed } from '../access/Allowed';
 
 /** The group being edited: null for a new one; undefined when no dialog is open. */
 type Editing = Group | null | undefined;
@@ -18,7 +19,11 @@ export function GroupsPage() {
   const remove = useDeleteGroup();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Editing>(undefined);
-  const newButton = <Button onClick={() => setEditing(null)}>New group</Button>;
+  const newButton = (
+    <Allowed route="createGroup" what="add groups">
+      <Button onClick={() => setEditing(null)}>New group</Button>
+    </Allowed>
+  );
   const requestDelete = (group: Group) =>
     confirm(
       'Delete group',
@@ -65,15 +70,17 @@ export function GroupsPage() {
                 <Button size="xs" variant="default" onClick={() => setEditing(group)}>
                   Edit
                 </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => requestDelete(group)}
-                  aria-label={`Delete ${group.name}`}
-                >
-                  Delete
-                </Button>
+                <Allowed route="deleteGroup" what="delete groups" hide>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => requestDelete(group)}
+                    aria-label={`Delete ${group.name}`}
+                  >
+                    Delete
+                  </Button>
+                </Allowed>
               </Row>
             </Table.Td>
           </Table.Tr>

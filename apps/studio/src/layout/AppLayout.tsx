@@ -1,27 +1,34 @@
 import { Suspense } from 'react';
-import { AppShell, Burger, Button, Group, Loader, NavLink, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
-import { useApi, useSession } from '../api/context';
+import type { ManagementRouteName } from '@marquee/management-api';
+import { useAccess } from '../access/useAccess';
+import { useSession } from '../api/context';
+import { AccountMenu } from '../members/AccountMenu';
 import { EmergencyButton } from '../emergency/EmergencyButton';
 import { Logo } from './Logo';
 
-const NAV = [
-  { to: '/screens', label: 'Screens' },
-  { to: '/pair', label: 'Pair a screen' },
-  { to: '/playlists', label: 'Playlists' },
-  { to: '/groups', label: 'Groups' },
-  { to: '/schedules', label: 'Schedules' },
-  { to: '/alerts', label: 'Alerts' },
-  { to: '/media', label: 'Media library' },
-  { to: '/webhooks', label: 'Webhooks' },
-  { to: '/reports', label: 'Reports' },
-  { to: '/sso', label: 'Single sign-on' },
+// Each entry names the route its page reads (or, for Pair, does): the role must be allowed it for the entry to show.
+const NAV: { to: string; label: string; route: ManagementRouteName }[] = [
+  { to: '/screens', label: 'Screens', route: 'listScreens' },
+  { to: '/pair', label: 'Pair a screen', route: 'pairScreen' },
+  { to: '/playlists', label: 'Playlists', route: 'listPlaylists' },
+  { to: '/groups', label: 'Groups', route: 'listGroups' },
+  { to: '/schedules', label: 'Schedules', route: 'listSchedules' },
+  { to: '/alerts', label: 'Alerts', route: 'listAlertRules' },
+  { to: '/media', label: 'Media library', route: 'listMedia' },
+  { to: '/webhooks', label: 'Webhooks', route: 'listWebhooks' },
+  { to: '/reports', label: 'Reports', route: 'listPlays' },
+  { to: '/sso', label: 'Single sign-on', route: 'getSso' },
+  { to: '/members', label: 'Members', route: 'listMembers' },
+  { to: '/api-keys', label: 'API keys', route: 'listApiKeys' },
+  { to: '/audit', label: 'Audit log', route: 'listAudit' },
 ];
 
 export function AppLayout() {
   const session = useSession();
-  const api = useApi();
+  const access = useAccess();
   const { pathname } = useLocation();
   // On a phone (the QR code's pair link) the navigation folds behind a burger.
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -47,14 +54,12 @@ export function AppLayout() {
                 {session?.user.email ?? ''}
               </Text>
             </Stack>
-            <Button variant="default" size="xs" onClick={() => api.signOut()}>
-              Sign out
-            </Button>
+            <AccountMenu />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        {NAV.map((item) => (
+        {NAV.filter((item) => access.canRead(item.route)).map((item) => (
           <NavLink
             key={item.to}
             component={RouterLink}

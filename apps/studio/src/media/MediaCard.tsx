@@ -3,6 +3,7 @@ import { useServices } from '../api/context';
 import type { Media } from '../api/types';
 import { formatDateTime, formatSize } from '../common/time';
 import { mediaSrc } from './mediaSrc';
+import { Allowed } from '../access/Allowed';
 
 export const ACCEPTED_MEDIA = 'image/png,image/jpeg,image/gif,image/webp,video/mp4,video/webm';
 
@@ -39,16 +40,20 @@ export function MediaCard({
         {formatSize(file.size)} · {formatDateTime(file.createdAt)}
       </Text>
       <Group gap="xs" mt="sm">
-        <FileButton accept={ACCEPTED_MEDIA} onChange={(picked) => picked && onReplace(picked)}>
-          {(props) => (
-            <Button {...props} size="xs" variant="default">
-              Replace
-            </Button>
-          )}
-        </FileButton>
-        <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
-          Delete
-        </Button>
+        <Allowed route="replaceMedia" what="replace media" hide>
+          <FileButton accept={ACCEPTED_MEDIA} onChange={(picked) => picked && onReplace(picked)}>
+            {(props) => (
+              <Button {...props} size="xs" variant="default">
+                Replace
+              </Button>
+            )}
+          </FileButton>
+        </Allowed>
+        <Allowed route="deleteMedia" what="delete media" hide>
+          <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
+            Delete
+          </Button>
+        </Allowed>
       </Group>
     </Card>
   );

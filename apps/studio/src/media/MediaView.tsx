@@ -7,6 +7,7 @@ import { QueryError } from '../common/QueryError';
 import { ACCEPTED_MEDIA, MediaCard } from './MediaCard';
 import { UploadList } from './UploadList';
 import type { Upload } from './useUploads';
+import { Allowed } from '../access/Allowed';
 
 export interface MediaViewProps {
   media: Media[] | undefined;
@@ -32,25 +33,27 @@ export function MediaView({
   return (
     <Stack gap="lg">
       <PageHeader title="Media library" description="Images and videos your screens can show." />
-      <Dropzone
-        onDrop={onUpload}
-        accept={ACCEPTED_MEDIA.split(',')}
-        multiple
-        radius="md"
-        p="xl"
-        aria-label="Upload media"
-      >
-        <Group justify="center" mih={90} style={{ pointerEvents: 'none' }}>
-          <Stack gap={4} align="center">
-            <Text size="lg" fw={600}>
-              Drop images or videos here, or click to choose
-            </Text>
-            <Text size="sm" c="dimmed">
-              PNG, JPEG, GIF, WebP, MP4 or WebM. They are cached on each screen for offline play.
-            </Text>
-          </Stack>
-        </Group>
-      </Dropzone>
+      <Allowed route="uploadMedia" what="upload media" hide>
+        <Dropzone
+          onDrop={onUpload}
+          accept={ACCEPTED_MEDIA.split(',')}
+          multiple
+          radius="md"
+          p="xl"
+          aria-label="Upload media"
+        >
+          <Group justify="center" mih={90} style={{ pointerEvents: 'none' }}>
+            <Stack gap={4} align="center">
+              <Text size="lg" fw={600}>
+                Drop images or videos here, or click to choose
+              </Text>
+              <Text size="sm" c="dimmed">
+                PNG, JPEG, GIF, WebP, MP4 or WebM. They are cached on each screen for offline play.
+              </Text>
+            </Stack>
+          </Group>
+        </Dropzone>
+      </Allowed>
       <UploadList uploads={uploads} onDismiss={onDismiss} />
       {loading && <Loader />}
       {error !== null && error !== undefined && (

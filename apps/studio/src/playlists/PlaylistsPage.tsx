@@ -12,6 +12,7 @@ import { QueryStatus } from '../common/QueryStatus';
 import { formatDuration } from '../common/time';
 import { usageOf } from './usage';
 import { usePlaylistDeletion } from './usePlaylistDeletion';
+import { Allowed } from '../access/Allowed';
 
 function NewPlaylistDialog({ onClose }: { onClose(): void }) {
   const create = useCreatePlaylist();
@@ -58,7 +59,11 @@ export function PlaylistsPage() {
   const playlists = usePlaylists();
   const deletion = usePlaylistDeletion();
   const [creating, setCreating] = useState(false);
-  const newButton = <Button onClick={() => setCreating(true)}>New playlist</Button>;
+  const newButton = (
+    <Allowed route="createPlaylist" what="add playlists">
+      <Button onClick={() => setCreating(true)}>New playlist</Button>
+    </Allowed>
+  );
   return (
     <Stack gap="lg">
       <PageHeader
@@ -91,15 +96,17 @@ export function PlaylistsPage() {
             <Table.Td>{formatDuration(playlist.durationMs)}</Table.Td>
             <Table.Td>{usageOf(playlist.usedBy)}</Table.Td>
             <Table.Td ta="right">
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                onClick={() => deletion.request(playlist)}
-                aria-label={`Delete ${playlist.name}`}
-              >
-                Delete
-              </Button>
+              <Allowed route="deletePlaylist" what="delete playlists" hide>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => deletion.request(playlist)}
+                  aria-label={`Delete ${playlist.name}`}
+                >
+                  Delete
+                </Button>
+              </Allowed>
             </Table.Td>
           </Table.Tr>
         )}

@@ -3,6 +3,7 @@ import type { Group, Playlist, Schedule } from '../api/types';
 import type { Prefill } from './scheduleDraft';
 import { ScheduleForm } from './ScheduleForm';
 import { useScheduleEditor } from './useScheduleEditor';
+import { AllowedFieldset } from '../access/AllowedFieldset';
 
 export interface ScheduleDialogProps {
   schedule: Schedule | null;
@@ -29,7 +30,9 @@ export function ScheduleDialog({
       title={schedule === null ? 'New schedule' : `Edit ${schedule.name}`}
       size="lg"
     >
-      <ScheduleForm editor={editor} playlists={playlists} groups={groups} />
+      <AllowedFieldset route="updateSchedule" what="change schedules">
+        <ScheduleForm editor={editor} playlists={playlists} groups={groups} />
+      </AllowedFieldset>
     </Modal>
   );
 }

@@ -19,6 +19,7 @@ import { useDragToCreate, type DragWindow } from './useDragToCreate';
 import { useWeek } from './useWeek';
 import { WeekCalendar } from './WeekCalendar';
 import { weekBlocks } from './weekBlocks';
+import { Allowed } from '../access/Allowed';
 
 /** The dialog open: a schedule to change, or a new one (prefilled from a drag); undefined when none is. */
 type Editing = { schedule: Schedule | null; prefill: Prefill | null } | undefined;
@@ -42,7 +43,9 @@ export function SchedulesPage() {
   const colours = playlistColours(playlists.data ?? []);
   const groupNames = new Map((groups.data ?? []).map((group) => [group.id, group.name]));
   const newButton = (
-    <Button onClick={() => setEditing({ schedule: null, prefill: null })}>New schedule</Button>
+    <Allowed route="createSchedule" what="add schedules">
+      <Button onClick={() => setEditing({ schedule: null, prefill: null })}>New schedule</Button>
+    </Allowed>
   );
   const weekEnd = addDays(week.weekStart, 6);
 

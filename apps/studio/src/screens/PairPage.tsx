@@ -6,6 +6,7 @@ import { useServices } from '../api/context';
 import { usePairScreen } from '../api/queries';
 import { PageHeader } from '../common/PageHeader';
 import { PairForm } from './PairForm';
+import { AllowedFieldset } from '../access/AllowedFieldset';
 
 export function PairPage() {
   const { config } = useServices();
@@ -24,25 +25,27 @@ export function PairPage() {
           On the display, open <strong>{config.playerUrl}</strong> in a browser. It shows a pairing code and a
           QR code; scanning the QR code with your phone fills in this form for you.
         </Text>
-        <PairForm
-          initialCode={params.get('code') ?? ''}
-          submitting={pair.isPending}
-          error={error}
-          onSubmit={(values) => {
-            setError(null);
-            pair.mutate(values, {
-              onSuccess: (screen) => {
-                notifications.show({
-                  color: 'teal',
-                  title: 'Screen paired',
-                  message: `${screen.name} is now part of your organisation.`,
-                });
-                void navigate(`/screens/${screen.id}`);
-              },
-              onError: (failure) => setError(failure.message),
-            });
-          }}
-        />
+        <AllowedFieldset route="pairScreen" what="pair screens">
+          <PairForm
+            initialCode={params.get('code') ?? ''}
+            submitting={pair.isPending}
+            error={error}
+            onSubmit={(values) => {
+              setError(null);
+              pair.mutate(values, {
+                onSuccess: (screen) => {
+                  notifications.show({
+                    color: 'teal',
+                    title: 'Screen paired',
+                    message: `${screen.name} is now part of your organisation.`,
+                  });
+                  void navigate(`/screens/${screen.id}`);
+                },
+                onError: (failure) => setError(failure.message),
+              });
+            }}
+          />
+        </AllowedFieldset>
       </Paper>
     </>
   );

@@ -37,6 +37,8 @@ import { SettingsForm, settingsValuesOf } from './SettingsForm';
 import { StatsCard } from './StatsCard';
 import { StatusBadge } from './StatusBadge';
 import { TimeZoneControl } from './TimeZoneControl';
+import { Allowed } from '../access/Allowed';
+import { AllowedFieldset } from '../access/AllowedFieldset';
 
 /** After a screenshot is asked for, its image is looked for this long (the player uploads after acknowledging). */
 const SCREENSHOT_WATCH_MS = 30_000;
@@ -148,15 +150,19 @@ export function ScreenPage() {
         </Stack>
         <Group gap="xs">
           {data.playerId !== null && (
-            <BlockDeviceControl
-              playerId={data.playerId}
-              screenName={data.name}
-              blocked={data.status.blocked}
-            />
+            <Allowed route="blockPlayer" what="block devices" hide>
+              <BlockDeviceControl
+                playerId={data.playerId}
+                screenName={data.name}
+                blocked={data.status.blocked}
+              />
+            </Allowed>
           )}
-          <Button color="red" variant="subtle" onClick={unpair} loading={remove.isPending}>
-            Remove screen
-          </Button>
+          <Allowed route="unpairScreen" what="remove screens" hide>
+            <Button color="red" variant="subtle" onClick={unpair} loading={remove.isPending}>
+              Remove screen
+            </Button>
+          </Allowed>
         </Group>
       </Group>
 
@@ -174,30 +180,36 @@ export function ScreenPage() {
             <WhyPlaying timeline={data.timeline} />
             <ScreenFacts status={data.status} now={now} />
             {hasPlayer && <ScreenUptimeCard screenId={data.id} timezone={data.timezone} />}
-            <Grid gutter="lg">
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <TimeZoneControl
-                  key={`${data.timezone}-${data.timezoneSource}`}
-                  screen={data}
-                  saving={update.isPending}
-                  onSave={(timezone) =>
-                    save(
-                      { timezone },
-                      'Time zone saved',
-                      timezone === null ? 'The screen follows its player’s zone.' : `Pinned to ${timezone}.`,
-                    )
-                  }
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <ScreenTagsEditor
-                  key={data.tags.join(',')}
-                  tags={data.tags}
-                  saving={update.isPending}
-                  onSave={(tags) => save({ tags }, 'Tags saved', 'Groups matching them take the screen in.')}
-                />
-              </Grid.Col>
-            </Grid>
+            <AllowedFieldset route="updateScreen" what="change screens">
+              <Grid gutter="lg">
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <TimeZoneControl
+                    key={`${data.timezone}-${data.timezoneSource}`}
+                    screen={data}
+                    saving={update.isPending}
+                    onSave={(timezone) =>
+                      save(
+                        { timezone },
+                        'Time zone saved',
+                        timezone === null
+                          ? 'The screen follows its player’s zone.'
+                          : `Pinned to ${timezone}.`,
+                      )
+                    }
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <ScreenTagsEditor
+                    key={data.tags.join(',')}
+                    tags={data.tags}
+                    saving={update.isPending}
+                    onSave={(tags) =>
+                      save({ tags }, 'Tags saved', 'Groups matching them take the screen in.')
+                    }
+                  />
+                </Grid.Col>
+              </Grid>
+            </AllowedFieldset>
             <StatsCard stats={data.status.stats} now={now} />
             <Grid gutter="lg">
               <Grid.Col span={{ base: 12, md: 6 }}>
@@ -205,33 +217,37 @@ export function ScreenPage() {
                   <Title order={3} size="h4" mb="md">
                     Settings
                   </Title>
-                  <SettingsForm
-                    key={data.updatedAt}
-                    initial={settingsValuesOf(data)}
-                    saving={update.isPending}
-                    onSubmit={(patch) =>
-                      update.mutate(patch, {
-                        onSuccess: () =>
-                          notifications.show({
-                            color: 'teal',
-                            title: 'Settings saved',
-                            message: 'The screen picks them up in a moment.',
-                          }),
-                        onError: failed('Settings not saved'),
-                      })
-                    }
-                  />
+                  <AllowedFieldset route="updateScreen" what="change screens" quiet>
+                    <SettingsForm
+                      key={data.updatedAt}
+                      initial={settingsValuesOf(data)}
+                      saving={update.isPending}
+                      onSubmit={(patch) =>
+                        update.mutate(patch, {
+                          onSuccess: () =>
+                            notifications.show({
+                              color: 'teal',
+                              title: 'Settings saved',
+                              message: 'The screen picks them up in a moment.',
+                            }),
+                          onError: failed('Settings not saved'),
+                        })
+                      }
+                    />
+                  </AllowedFieldset>
                 </Paper>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <ScreenshotCard
-                  url={screenshot.data}
-                  requesting={sending === 'screenshot'}
-                  disabled={!hasPlayer}
-                  onRequest={() =>
-                    sendCommand({ name: 'screenshot', label: 'Take screenshot', description: '' })
-                  }
-                />
+                <Allowed route="raiseCommand" what="send commands">
+                  <ScreenshotCard
+                    url={screenshot.data}
+                    requesting={sending === 'screenshot'}
+                    disabled={!hasPlayer}
+                    onRequest={() =>
+                      sendCommand({ name: 'screenshot', label: 'Take screenshot', description: '' })
+                    }
+                  />
+                </Allowed>
               </Grid.Col>
             </Grid>
           </Stack>
@@ -242,55 +258,59 @@ export function ScreenPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="content">
-          <Paper withBorder radius="md" p="lg">
-            <Title order={3} size="h4" mb={4}>
-              What this screen shows
-            </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              A web page, an image or video from your media library, or a playlist of them. The screen
-              switches as soon as you save, and keeps playing it when its network goes away.
-            </Text>
-            <ContentEditor
-              key={data.content.version}
-              sources={data.content.sources}
-              media={media.data ?? []}
-              saving={update.isPending}
-              onSave={(content) =>
-                update.mutate(
-                  { content },
-                  {
-                    onSuccess: () =>
-                      notifications.show({
-                        color: 'teal',
-                        title: 'Content assigned',
-                        message: `${data.name} shows it in a moment.`,
-                      }),
-                    onError: failed('Content not assigned'),
-                  },
-                )
-              }
-            />
-          </Paper>
-          <Box mt="lg">
-            <DefaultPlaylistCard
-              key={data.defaultPlaylistId ?? 'own'}
-              current={data.defaultPlaylistId}
-              playlists={playlists.data ?? []}
-              saving={update.isPending}
-              onSave={(playlistId) =>
-                save({ playlistId }, 'Default content saved', `${data.name} shows it in a moment.`)
-              }
-            />
-          </Box>
+          <AllowedFieldset route="updateScreen" what="change what screens show">
+            <Paper withBorder radius="md" p="lg">
+              <Title order={3} size="h4" mb={4}>
+                What this screen shows
+              </Title>
+              <Text size="sm" c="dimmed" mb="md">
+                A web page, an image or video from your media library, or a playlist of them. The screen
+                switches as soon as you save, and keeps playing it when its network goes away.
+              </Text>
+              <ContentEditor
+                key={data.content.version}
+                sources={data.content.sources}
+                media={media.data ?? []}
+                saving={update.isPending}
+                onSave={(content) =>
+                  update.mutate(
+                    { content },
+                    {
+                      onSuccess: () =>
+                        notifications.show({
+                          color: 'teal',
+                          title: 'Content assigned',
+                          message: `${data.name} shows it in a moment.`,
+                        }),
+                      onError: failed('Content not assigned'),
+                    },
+                  )
+                }
+              />
+            </Paper>
+            <Box mt="lg">
+              <DefaultPlaylistCard
+                key={data.defaultPlaylistId ?? 'own'}
+                current={data.defaultPlaylistId}
+                playlists={playlists.data ?? []}
+                saving={update.isPending}
+                onSave={(playlistId) =>
+                  save({ playlistId }, 'Default content saved', `${data.name} shows it in a moment.`)
+                }
+              />
+            </Box>
+          </AllowedFieldset>
         </Tabs.Panel>
 
         <Tabs.Panel value="commands">
-          <CommandsPanel
-            commands={commands.data}
-            sending={sending}
-            disabled={!hasPlayer}
-            onSend={sendCommand}
-          />
+          <AllowedFieldset route="raiseCommand" what="send commands">
+            <CommandsPanel
+              commands={commands.data}
+              sending={sending}
+              disabled={!hasPlayer}
+              onSend={sendCommand}
+            />
+          </AllowedFieldset>
         </Tabs.Panel>
 
         <Tabs.Panel value="diagnostics">

@@ -8,6 +8,7 @@ import type { LiveConnection } from '../live/useLiveConnections';
 import { ScreenFiltersBar } from './ScreenFiltersBar';
 import { ScreensTable } from './ScreensTable';
 import type { ScreenListState } from './useScreenListState';
+import { Allowed } from '../access/Allowed';
 
 export interface ScreensViewProps {
   screens: Screen[] | undefined;
@@ -25,9 +26,11 @@ export interface ScreensViewProps {
 }
 
 const pairButton = (
-  <Button component={Link} to="/pair">
-    Pair a screen
-  </Button>
+  <Allowed route="pairScreen" what="pair screens" hide>
+    <Button component={Link} to="/pair">
+      Pair a screen
+    </Button>
+  </Allowed>
 );
 
 export function ScreensView({
@@ -80,9 +83,11 @@ export function ScreensView({
                   {list.selected.size} selected
                 </Text>
                 <Group gap="xs">
-                  <Button size="xs" onClick={onBulkTag}>
-                    Tag selected screens
-                  </Button>
+                  <Allowed route="tagScreens" what="tag screens">
+                    <Button size="xs" onClick={onBulkTag}>
+                      Tag selected screens
+                    </Button>
+                  </Allowed>
                   <Button size="xs" variant="subtle" onClick={list.clearSelection}>
                     Clear selection
                   </Button>
