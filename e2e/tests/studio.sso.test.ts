@@ -58,10 +58,12 @@ describe('studio single sign-on', () => {
     await page.getByLabel('Client secret').fill('lantern-secret');
     await page.getByRole('button', { name: 'Turn on single sign-on' }).click();
     await page.getByText('Saved: the provider answered.').waitFor();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
 
+    await page.getByRole('button', { name: 'Use single sign-on' }).click();
     await page.getByLabel('Work email').fill(OWNER);
-    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
     // The provider's own page, the address filled in from the login hint.
     await page.waitForURL((url) => url.origin === stage.issuer);
     expect(await page.getByLabel('Email').inputValue()).toBe(OWNER);
@@ -80,8 +82,9 @@ describe('studio single sign-on', () => {
     const context = await stage.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${stage.server.url}/studio/signin`);
+    await page.getByRole('button', { name: 'Use single sign-on' }).click();
     await page.getByLabel('Work email').fill(OWNER);
-    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
     await page.waitForURL((url) => url.origin === stage.issuer);
     await page.getByLabel('Email').fill('visitor@lantern.example');
     await page.getByRole('button', { name: 'Sign in' }).click();

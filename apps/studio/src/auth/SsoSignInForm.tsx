@@ -1,10 +1,12 @@
-// "Sign in with single sign-on": the email that names the member's organisation and its provider. The behaviour is
-// in useSsoSignIn.ts.
+// "Use single sign-on": the email that names the member's organisation and its provider. The behaviour is
+// in useSsoSignIn.ts. Folded behind one button until asked for, so the page offers one email field at a time.
 
 import { Alert, Button, Divider, Stack, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import type { SsoSignIn } from './useSsoSignIn';
 
 export function SsoSignInForm({ sso: { form, onSubmit, starting, error } }: { sso: SsoSignIn }) {
+  const [open, { open: show }] = useDisclosure(false);
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Single sign-on">
       <Stack gap="md">
@@ -14,16 +16,26 @@ export function SsoSignInForm({ sso: { form, onSubmit, starting, error } }: { ss
             {error}
           </Alert>
         )}
-        <TextInput
-          label="Work email"
-          placeholder="you@example.com"
-          type="email"
-          autoComplete="email"
-          {...form.getInputProps('email')}
-        />
-        <Button type="submit" variant="default" loading={starting} fullWidth>
-          Sign in with single sign-on
-        </Button>
+        {open ? (
+          <>
+            <TextInput
+              label="Work email"
+              placeholder="you@example.com"
+              type="email"
+              autoComplete="email"
+              data-autofocus
+              autoFocus
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" variant="default" loading={starting} fullWidth>
+              Continue with single sign-on
+            </Button>
+          </>
+        ) : (
+          <Button type="button" variant="default" onClick={show} fullWidth>
+            Use single sign-on
+          </Button>
+        )}
       </Stack>
     </form>
   );

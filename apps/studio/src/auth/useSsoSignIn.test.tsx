@@ -107,8 +107,9 @@ describe('useSsoSignIn', () => {
     const goTo = vi.fn();
     const pending = tab(false);
     renderAt('/signin', { fetchImpl, goTo, pending });
+    await userEvent.click(screen.getByRole('button', { name: 'Use single sign-on' }));
     await userEvent.type(screen.getByLabelText('Work email'), ' ed+sso@example.com ');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in with single sign-on' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with single sign-on' }));
     const url = 'http://studio.test/api/v1/auth/sso/start?email=ed%2Bsso%40example.com';
     await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith(url));
     expect(fetchImpl).toHaveBeenCalledWith(url, { redirect: 'manual' });
@@ -122,8 +123,9 @@ describe('useSsoSignIn', () => {
     const fetchImpl = vi.fn(() => Promise.resolve(Response.json(refusal, { status: 400 })));
     const goTo = vi.fn();
     renderAt('/signin', { fetchImpl, goTo });
+    await userEvent.click(screen.getByRole('button', { name: 'Use single sign-on' }));
     await userEvent.type(screen.getByLabelText('Work email'), 'nobody@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in with single sign-on' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with single sign-on' }));
     expect(await screen.findByText('Single sign-on is not set up for this address')).toBeTruthy();
     expect(goTo).not.toHaveBeenCalled();
   });
@@ -131,7 +133,8 @@ describe('useSsoSignIn', () => {
   it('asks for an email before asking the server', async () => {
     const fetchImpl = vi.fn();
     renderAt('/signin', { fetchImpl });
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in with single sign-on' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use single sign-on' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with single sign-on' }));
     expect(screen.getByText('Enter your email address')).toBeTruthy();
     expect(fetchImpl).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-// The behaviour of "Sign in with single sign-on": the email form, the start (the server answers a redirect to the
+// The behaviour of "Use single sign-on": the email form, the start (the server answers a redirect to the
 // organisation's provider, or why it cannot: the page asks first, then goes there), and, back from the provider,
 // the fragment: a session is stored as a password sign-in stores it, a failure is shown; the fragment is cleared
 // from the address bar either way. A session is taken only by the tab that started a sign-in (a mark in its

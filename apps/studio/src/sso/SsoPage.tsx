@@ -18,7 +18,7 @@ export function SsoPage() {
       <QueryStatus query={settings} title="Could not load the single sign-on settings" />
       {editor.saved && (
         <Alert color="green" variant="light">
-          Saved: the provider answered. Members can now choose “Sign in with single sign-on”.
+          Saved: the provider answered. Members can now choose “Use single sign-on”.
         </Alert>
       )}
       {settings.isSuccess && (
