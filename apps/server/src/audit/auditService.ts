@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AuditEntry, AuditPage } from '@marquee/management-api';
 import type { AuditLogTable, Database } from '../db/schema';
 import { invalid } from '../domain/errors';
-import { decodeAuditCursor, encodeAuditCursor } from './auditCursor';
+import { decodePageCursor, encodePageCursor } from '../domain/pageCursor';
 
 /** The listing's query as the contract's AuditQuerySchema answers it. */
 export interface AuditFilters {
@@ -60,7 +60,10 @@ export class AuditService {
       throw invalid('BAD_RANGE', 'to must not be before from', 'to');
     }
     const limit = query.limit ?? AUDIT_PAGE_DEFAULT;
-    const before = query.cursor === undefined ? null : decodeAuditCursor(query.cursor);
+    // The position is the last entry's (at, id).
+    const position =
+      query.cursor === undefined ? null : decodePageCursor(query.cursor, ['integer', 'string']);
+    const before = position === null ? null : { at: position[0], id: position[1] };
     const rows = await this.db
       .selectFrom('audit_log')
       .selectAll()
@@ -82,7 +85,7 @@ export class AuditService {
     const last = shown.at(-1);
     return {
       entries: shown.map(entryView),
-      nextCursor: more && last !== undefined ? encodeAuditCursor({ at: Number(last.at), id: last.id }) : null,
+      nextCursor: more && last !== undefined ? encodePageCursor([Number(last.at), last.id]) : null,
     };
   }
 

@@ -13,7 +13,7 @@ import type {
 } from '@marquee/management-api';
 import type { Database, PlaysTable } from '../db/schema';
 import type { GroupService } from '../groups/groupService';
-import { decodeCursor, encodeCursor } from './playCursor';
+import { decodePageCursor, encodePageCursor } from '../domain/pageCursor';
 import { playCsvHeader, playCsvLine } from './playCsv';
 import { filterConditions, resolveFilters, type ResolvedFilters } from './playFilters';
 
@@ -44,6 +44,12 @@ function view(row: Selectable<PlaysTable>): PlayView {
   };
 }
 
+/** A plays listing's position: the last row's (start, screen, play id). */
+function playPosition(cursor: string) {
+  const [startedAt, screenId, playId] = decodePageCursor(cursor, ['integer', 'string', 'string']);
+  return { startedAt, screenId, playId };
+}
+
 export class PlayReportService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -53,7 +59,7 @@ export class PlayReportService {
   /** A page of the organisation's plays matching `query`, oldest first. */
   async list(orgId: string, query: PlayListQuery): Promise<PlayPage> {
     const filters = await resolveFilters(orgId, query, this.groups);
-    const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+    const after = query.cursor === undefined ? null : playPosition(query.cursor);
     const rows = await this.page(filters, after, query.limit + 1);
     const more = rows.length > query.limit;
     const shown = more ? rows.slice(0, query.limit) : rows;
@@ -62,11 +68,7 @@ export class PlayReportService {
       plays: shown.map(view),
       nextCursor:
         more && last !== undefined
-          ? encodeCursor({
-              startedAt: Number(last.started_at),
-              screenId: last.screen_id,
-              playId: last.play_id,
-            })
+          ? encodePageCursor([Number(last.started_at), last.screen_id, last.play_id])
           : null,
     };
   }

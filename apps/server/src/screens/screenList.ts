@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ScreenListQuery } from '@marquee/management-api';
 import { playerDocumentPath } from '@marquee/protocol';
 import type { Database, Screen } from '../db/schema';
-import { invalid } from '../domain/errors';
+import { decodePageCursor, encodePageCursor } from '../domain/pageCursor';
 import { membersOfGroups } from '../groups/membership';
 import type { DocumentStore } from '../realtime/documentStore';
 import { documentBranch } from './screenViews';
@@ -18,21 +18,7 @@ interface ListDeps {
 }
 
 /** A page position: the name and id of the last screen of the previous page. */
-function encodeCursor(screen: Pick<Screen, 'name' | 'id'>): string {
-  return Buffer.from(JSON.stringify([screen.name, screen.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')) {
-      return value as [string, string];
-    }
-  } catch {
-    // refused below
-  }
-  throw invalid('INVALID_CURSOR', 'cursor must be the nextCursor of a previous page', 'cursor');
-}
+const positionOf = (screen: Pick<Screen, 'name' | 'id'>) => encodePageCursor([screen.name, screen.id]);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -67,7 +53,8 @@ export async function listScreens(
     select = select.where('screens.id', 'in', [...members]);
   }
   if (query.cursor !== undefined) {
-    const [name, id] = decodeCursor(query.cursor);
+    // The position is the last screen's (name, id).
+    const [name, id] = decodePageCursor(query.cursor, ['string', 'string'], 'INVALID_CURSOR');
     select = select.where((eb) =>
       eb.or([
         eb('screens.name', '>', name),
@@ -82,7 +69,7 @@ export async function listScreens(
     const page = rows.slice(0, query.limit);
     return {
       screens: page,
-      nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+      nextCursor: rows.length > query.limit ? positionOf(page[page.length - 1]!) : null,
     };
   }
   const wanted = query.status === 'online';
@@ -94,7 +81,7 @@ export async function listScreens(
         ? null
         : (await deps.documents.get(playerDocumentPath(screen.player_id))).value;
     if ((documentBranch(doc, 'connection')?.connected === true) !== wanted) continue;
-    if (found.length === limit) return { screens: found, nextCursor: encodeCursor(found[found.length - 1]!) };
+    if (found.length === limit) return { screens: found, nextCursor: positionOf(found[found.length - 1]!) };
     found.push(screen);
   }
   return { screens: found, nextCursor: null };

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '@marquee/protocol';
 import { useApi } from '../api/context';
 import { usePasswordPolicy } from '../api/queries';
-import { Logo } from '../layout/Logo';
+import { PublicCard } from './PublicCard';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 import { SsoSignInSection } from './SsoSignInSection';
@@ -34,48 +34,42 @@ export function AuthPage({ mode }: { mode: 'signin' | 'signup' }) {
   };
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
-      <Stack w={420} gap="lg">
-        <Center>
-          <Logo size="lg" />
-        </Center>
-        <Paper withBorder shadow="sm" radius="md" p="xl">
-          <Title order={2} size="h3" mb={4}>
-            {mode === 'signup' ? `Create your ${PRODUCT_NAME} account` : 'Sign in to the studio'}
-          </Title>
-          <Text c="dimmed" size="sm" mb="lg">
-            {mode === 'signup'
-              ? 'Set up your organisation, then pair your first screen in a minute.'
-              : 'Manage your screens, their content and their health.'}
-          </Text>
-          {mode === 'signup' ? (
-            <SignUpForm
-              policy={policy}
-              submitting={submitting}
-              error={error}
-              onSubmit={({ email, password, orgName }) => run(() => api.signUp(email, password, orgName))}
-            />
-          ) : (
-            <SignInForm
-              submitting={submitting}
-              error={error}
-              onSubmit={({ email, password }) => run(() => api.signIn(email, password))}
-            />
-          )}
-          {mode === 'signin' && <SsoSignInSection to={from} />}
-          {mode === 'signin' && (
-            <Anchor component={Link} to="/forgot-password" size="sm" mt="sm" display="block">
-              Forgot password?
-            </Anchor>
-          )}
-        </Paper>
-        <Text ta="center" size="sm">
+    <PublicCard
+      title={mode === 'signup' ? `Create your ${PRODUCT_NAME} account` : 'Sign in to the studio'}
+      intro={
+        mode === 'signup'
+          ? 'Set up your organisation, then pair your first screen in a minute.'
+          : 'Manage your screens, their content and their health.'
+      }
+      footer={
+        <>
           {mode === 'signup' ? 'Already have an account? ' : 'New to Marquee? '}
           <Anchor component={Link} to={mode === 'signup' ? '/signin' : '/signup'} state={location.state}>
             {mode === 'signup' ? 'Sign in' : 'Create an account'}
           </Anchor>
-        </Text>
-      </Stack>
-    </Center>
+        </>
+      }
+    >
+      {mode === 'signup' ? (
+        <SignUpForm
+          policy={policy}
+          submitting={submitting}
+          error={error}
+          onSubmit={({ email, password, orgName }) => run(() => api.signUp(email, password, orgName))}
+        />
+      ) : (
+        <SignInForm
+          submitting={submitting}
+          error={error}
+          onSubmit={({ email, password }) => run(() => api.signIn(email, password))}
+        />
+      )}
+      {mode === 'signin' && <SsoSignInSection to={from} />}
+      {mode === 'signin' && (
+        <Anchor component={Link} to="/forgot-password" size="sm" mt="sm" display="block">
+          Forgot password?
+        </Anchor>
+      )}
+    </PublicCard>
   );
 }
