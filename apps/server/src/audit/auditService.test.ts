@@ -4,9 +4,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@marquee/management-api';
-import type { SweepTimers } from '../periodicSweep';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import { handDrivenSweepTimers } from '../../test/harness/sweepTimers';
 import { recordChange, type Changer } from './auditRecord';
 import { AUDIT_RETENTION_SWEEP_MS } from './auditRetentionSweep';
 import type { AuditService } from './auditService';
@@ -24,21 +24,11 @@ const apiKey = (orgId: string, id: string): Changer => ({
   ip: null,
 });
 
-/** Timers whose interval runs when the test says. */
-function manualTimers() {
-  const runs: { run: () => Promise<void>; ms: number }[] = [];
-  const timers: SweepTimers = {
-    setInterval: (run, ms) => runs.push({ run, ms }),
-    clearInterval: () => {},
-  };
-  return { timers, runs };
-}
-
 describe.each(['sqlite', 'postgres'] as const)('audit log: reading and retention (%s)', (engine) => {
   let database: TestDatabase;
   let test: TestApp;
   let audit: AuditService;
-  const { timers, runs } = manualTimers();
+  const { timers, runs } = handDrivenSweepTimers();
   /** The instant the seeded entries start from. */
   let start = 0;
 

@@ -2,29 +2,19 @@
 // raw plays go after MARQUEE_PLAYS_RAW_DAYS, rollups after MARQUEE_PLAYS_ROLLUP_DAYS, on both engines.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SweepTimers } from '../periodicSweep';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import { handDrivenSweepTimers } from '../../test/harness/sweepTimers';
 import { pairedScreen, signUpOperator } from '../../test/harness/management';
 import { play, uploadPlays } from '../../test/harness/plays';
 import { PLAY_RETENTION_SWEEP_MS } from './playRetentionSweep';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Timers whose interval runs when the test says. */
-function manualTimers() {
-  const runs: { run: () => Promise<void>; ms: number }[] = [];
-  const timers: SweepTimers = {
-    setInterval: (run, ms) => runs.push({ run, ms }),
-    clearInterval: () => {},
-  };
-  return { timers, runs };
-}
-
 describe.each(['sqlite', 'postgres'] as const)('plays retention (%s)', (engine) => {
   let database: TestDatabase;
   let test: TestApp;
-  const { timers, runs } = manualTimers();
+  const { timers, runs } = handDrivenSweepTimers();
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);

@@ -14,7 +14,7 @@ import {
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { describeOnBothEngines } from '../../test/harness/databases';
 import { bearer, signUpOperator, type TestOperator } from '../../test/harness/management';
-import { addMember, type TestMember } from '../../test/harness/roleMembers';
+import { addMember } from '../../test/harness/members';
 
 const SECRET = 'the-client-secret-9f2c';
 
@@ -23,8 +23,8 @@ describeOnBothEngines('single sign-on settings', (database) => {
   let provider: OidcProviderServer;
   let notAProvider: WebhookReceiver;
   let owner: TestOperator;
-  let admin: TestMember;
-  let editor: TestMember;
+  let admin: TestOperator;
+  let editor: TestOperator;
   let otherOrg: TestOperator;
 
   beforeAll(async () => {
@@ -44,8 +44,8 @@ describeOnBothEngines('single sign-on settings', (database) => {
     });
     notAProvider = await startWebhookReceiver('/');
     owner = await signUpOperator(test.app, 'Settings Org');
-    admin = await addMember(test.app, owner.orgId, 'admin');
-    editor = await addMember(test.app, owner.orgId, 'editor');
+    admin = await addMember(test.app, owner, 'admin');
+    editor = await addMember(test.app, owner, 'editor');
     otherOrg = await signUpOperator(test.app, 'Other Org');
   });
   afterAll(async () => {

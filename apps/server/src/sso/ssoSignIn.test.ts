@@ -11,7 +11,7 @@ import { LOOPBACK, freePort, startOidcProvider, type OidcProviderServer } from '
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { describeOnBothEngines } from '../../test/harness/databases';
 import { bearer, signUpOperator, type TestOperator } from '../../test/harness/management';
-import { addMember, type TestMember } from '../../test/harness/roleMembers';
+import { addMember } from '../../test/harness/members';
 
 /** A browser's cookies for one site: what it was given, sent back on every request to it. */
 class CookieJar {
@@ -33,8 +33,8 @@ describeOnBothEngines('single sign-on', (database) => {
   let publicUrl: string;
   let provider: OidcProviderServer;
   let owner: TestOperator;
-  let editor: TestMember;
-  let otherOrgMember: TestMember;
+  let editor: TestOperator;
+  let otherOrgMember: TestOperator;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -57,10 +57,10 @@ describeOnBothEngines('single sign-on', (database) => {
     test = await startTestApp({ database: database(), env: { MARQUEE_PUBLIC_URL: publicUrl } });
     await test.app.listen({ host: LOOPBACK, port });
     owner = await signUpOperator(test.app, 'Signage & Co');
-    editor = await addMember(test.app, owner.orgId, 'editor', 'editor@example.com');
-    await addMember(test.app, owner.orgId, 'viewer', 'unverified@example.com');
+    editor = await addMember(test.app, owner, 'editor', 'editor@example.com');
+    await addMember(test.app, owner, 'viewer', 'unverified@example.com');
     const otherOrg = await signUpOperator(test.app, 'Other Org');
-    otherOrgMember = await addMember(test.app, otherOrg.orgId, 'admin', 'other-org@example.com');
+    otherOrgMember = await addMember(test.app, otherOrg, 'admin', 'other-org@example.com');
     const put = await test.app.inject({
       method: 'PUT',
       url: '/api/v1/sso',

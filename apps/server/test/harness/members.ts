@@ -23,9 +23,14 @@ export async function invite(app: App, inviter: TestOperator, role: Role, email 
   return response.json<{ id: string; token: string; url: string; email: string; emailed: boolean }>();
 }
 
-/** A new member of the inviter's organisation with `role`, signed in. */
-export async function addMember(app: App, inviter: TestOperator, role: Role): Promise<TestOperator> {
-  const invitation = await invite(app, inviter, role);
+/** A new member of the inviter's organisation with `role` (and `email`, default a fresh address), signed in. */
+export async function addMember(
+  app: App,
+  inviter: TestOperator,
+  role: Role,
+  email = memberEmail(role),
+): Promise<TestOperator> {
+  const invitation = await invite(app, inviter, role, email);
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/accept-invitation',
