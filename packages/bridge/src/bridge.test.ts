@@ -550,6 +550,25 @@ describe('events', () => {
     expect(reloaded.isSubscribed('contentReady')).toBe(true);
   });
 
+  it('tells onSubscribe of each new subscription, so a state event can follow it; a throw is reported', async () => {
+    const onSubscribe = vi.fn((type: string) => {
+      if (type === 'start') playerBridge.emit('start', { since: 1 });
+      else throw new Error('onSubscribe failed');
+    });
+    const { connected, playerBridge, frameBridge } = connectedPair({ onSubscribe });
+    await flush();
+    await connected;
+    const started = vi.fn();
+    frameBridge.on('start', started);
+    frameBridge.on('start', () => {});
+    frameBridge.on('stop', () => {});
+    await flush();
+    expect(onSubscribe.mock.calls).toEqual([['start'], ['stop']]);
+    expect(started).toHaveBeenCalledWith({ since: 1 });
+    expect(onError).toHaveBeenCalledWith(new Error('onSubscribe failed'));
+    expect(playerBridge.isSubscribed('stop')).toBe(true);
+  });
+
   it('reports a throwing onConnect and still connects', async () => {
     const failure = new Error('onConnect failed');
     const { connected, playerBridge } = connectedPair({

@@ -73,6 +73,11 @@ export interface BridgeOptions {
   maxMessageLength?: number;
   /** Called for each new peer instance: on the first handshake and again after the peer reloaded. */
   onConnect?: (peer: BridgePeer) => void;
+  /**
+   * Called when the peer subscribes to an event type, so a side can send a state event (an app's `start`) to a
+   * peer that subscribed after the state began.
+   */
+  onSubscribe?: (type: string) => void;
   /** Receives what went wrong outside any call: a throwing event handler or onConnect, a failing postMessage. */
   onError?: (error: unknown) => void;
 }
@@ -121,6 +126,7 @@ class WindowBridge implements Bridge {
   readonly #pingIntervalMs: number;
   readonly #maxMessageLength: number;
   readonly #onConnect: ((peer: BridgePeer) => void) | undefined;
+  readonly #onSubscribe: ((type: string) => void) | undefined;
   readonly #onError: (error: unknown) => void;
   readonly #pending: PendingCalls;
   readonly #handlers = new EventHandlers();
@@ -143,6 +149,7 @@ class WindowBridge implements Bridge {
     this.#pingIntervalMs = options.pingIntervalMs ?? BRIDGE_PING_INTERVAL_MS;
     this.#maxMessageLength = options.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH;
     this.#onConnect = options.onConnect;
+    this.#onSubscribe = options.onSubscribe;
     this.#onError = options.onError ?? ((error) => console.error('[marquee bridge]', error));
     this.#pending = new PendingCalls(this.#timers, this.#callTimeoutMs);
     this.#self.addEventListener('message', this.#listener);
@@ -250,8 +257,9 @@ class WindowBridge implements Bridge {
       case 'event':
         return this.#handlers.dispatch(message.type, message.data, (error) => this.#report(error));
       case 'subscribe':
+        if (this.#peerSubscriptions.has(message.name)) return;
         this.#peerSubscriptions.add(message.name);
-        return;
+        return this.#notify(this.#onSubscribe, message.name);
       case 'unsubscribe':
         this.#peerSubscriptions.delete(message.name);
         return;
@@ -292,12 +300,16 @@ class WindowBridge implements Bridge {
     for (const name of this.#handlers.types()) this.#send({ kind: 'subscribe', name });
     for (const encoded of this.#pending.drainHeld()) this.#post(encoded);
     const peer = this.#peer;
-    if (this.#onConnect !== undefined && peer !== undefined) {
-      try {
-        this.#onConnect(peer);
-      } catch (error) {
-        this.#report(error);
-      }
+    if (peer !== undefined) this.#notify(this.#onConnect, peer);
+  }
+
+  /** Runs a callback of the options; one that throws is reported, never let into the window. */
+  #notify<T>(callback: ((value: T) => void) | undefined, value: T): void {
+    if (callback === undefined) return;
+    try {
+      callback(value);
+    } catch (error) {
+      this.#report(error);
     }
   }
 

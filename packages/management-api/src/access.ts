@@ -58,6 +58,13 @@ export const ROUTE_ACCESS: { readonly [Name in ManagementRouteName]: RouteAccess
   getPlaylist: 'viewer',
   updatePlaylist: 'editor',
   deletePlaylist: 'editor',
+  createLayout: 'editor',
+  listLayouts: 'viewer',
+  getLayout: 'viewer',
+  updateLayout: 'editor',
+  deleteLayout: 'editor',
+  // Makes the server fetch an address: an editor's, like saving the layout that would register it.
+  previewFeed: 'editor',
   createGroup: 'editor',
   listGroups: 'viewer',
   getGroup: 'viewer',

@@ -17,4 +17,14 @@ describe('ContentInputSchema', () => {
     expect(ContentInputSchema.safeParse('x'.repeat(2049)).success).toBe(false);
     expect(ContentInputSchema.safeParse([{ src: 'https://a.example', extra: 1 }]).success).toBe(false);
   });
+
+  it("takes an app item's http(s) src and JSON object config, and names what is wrong", () => {
+    const app = { type: 'app', src: 'https://apps.example.com/', config: { greeting: 'Hi', list: [1] } };
+    expect(ContentInputSchema.parse([app])).toEqual([app]);
+    const pathOf = (item: object) => ContentInputSchema.safeParse([item]).error?.issues[0]?.path;
+    expect(pathOf({ ...app, src: 'ftp://apps.example.com/' })).toEqual([0, 'src']);
+    expect(pathOf({ ...app, config: [1] })).toEqual([0, 'config']);
+    expect(pathOf({ ...app, config: 'text' })).toEqual([0, 'config']);
+    expect(pathOf({ type: 'url', src: 'https://example.com', config: {} })).toEqual([0, 'config']);
+  });
 });

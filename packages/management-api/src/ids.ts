@@ -14,6 +14,7 @@ export const PLAYER_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const ScreenIdSchema = z.string().regex(SCREEN_ID_PATTERN, 'must be a screen id');
 export const PlaylistIdSchema = z.string().regex(SERVER_ID_PATTERN, 'must be a playlist id');
 export const GroupIdSchema = z.string().regex(SERVER_ID_PATTERN, 'must be a group id');
+export const LayoutIdSchema = z.string().regex(SERVER_ID_PATTERN, 'must be a layout id');
 
 const serverIdParams = (what: string) =>
   z.object({ id: z.string().regex(SERVER_ID_PATTERN, `must be a ${what} id`) });
@@ -22,6 +23,7 @@ export const ScreenIdParams = z.object({ id: ScreenIdSchema });
 export const MediaIdParams = serverIdParams('media');
 export const PlaylistIdParams = serverIdParams('playlist');
 export const GroupIdParams = serverIdParams('group');
+export const LayoutIdParams = serverIdParams('layout');
 export const ScheduleIdParams = serverIdParams('schedule');
 export const OverrideIdParams = serverIdParams('override');
 export const WebhookIdParams = serverIdParams('webhook');
@@ -29,3 +31,5 @@ export const PlayerIdParams = z.object({
   playerId: z.string().regex(PLAYER_ID_PATTERN, 'must be a player id'),
 });
 export const AlertRuleIdParams = serverIdParams('alert rule');
+/** GET /feeds/{id}, the players' cleaned copy of a feed (not part of /api/v1). */
+export const FeedIdParams = serverIdParams('feed');

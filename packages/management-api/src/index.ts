@@ -13,6 +13,7 @@ export * from './devices';
 export * from './diagnostics';
 export * from './groups';
 export * from './ids';
+export * from './layouts';
 export * from './media';
 export * from './members';
 export * from './overrides';

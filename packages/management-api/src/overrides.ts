@@ -1,8 +1,8 @@
-// Emergency overrides: a playlist or a full-screen message on the targeted screens until it expires (at most 7 days
+// Emergency overrides: a playlist, a layout or a full-screen message on the targeted screens until it expires (at most 7 days
 // ahead) or is cleared. An override beats every schedule; among overrides the latest wins (docs/schedules.md §Model).
 
 import { z } from 'zod';
-import { PlaylistIdSchema } from './ids';
+import { LayoutIdSchema, PlaylistIdSchema } from './ids';
 import { NamedRefSchema, TargetsSchema, TargetsViewSchema } from './targets';
 
 export const OVERRIDE_NAME_MAX_LENGTH = 120;
@@ -41,6 +41,7 @@ export const OverrideRequestSchema = z
   .strictObject({
     name: z.string().trim().min(1, 'must not be empty').max(OVERRIDE_NAME_MAX_LENGTH),
     playlistId: PlaylistIdSchema.optional(),
+    layoutId: LayoutIdSchema.optional(),
     /** Full-screen text in large type. */
     message: z.string().trim().min(1, 'must not be empty').max(OVERRIDE_MESSAGE_MAX_LENGTH).optional(),
     targets: TargetsSchema,
@@ -48,11 +49,16 @@ export const OverrideRequestSchema = z
     expiresAt: InstantSchema,
   })
   .superRefine((body, context) => {
-    if ((body.playlistId === undefined) === (body.message === undefined)) {
+    const given = [body.playlistId, body.layoutId, body.message].filter(
+      (value) => value !== undefined,
+    ).length;
+    if (given !== 1) {
       context.addIssue({
         code: 'custom',
-        message: 'give exactly one of playlistId and message',
-        path: [body.playlistId === undefined ? 'playlistId' : 'message'],
+        message: 'give exactly one of playlistId, layoutId and message',
+        path: [
+          body.playlistId === undefined ? 'playlistId' : body.layoutId === undefined ? 'message' : 'layoutId',
+        ],
       });
     }
   });
@@ -62,7 +68,9 @@ export type OverrideInput = z.output<typeof OverrideRequestSchema>;
 export const OverrideViewSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** Exactly one of playlist, layout and message is set. */
   playlist: NamedRefSchema.nullable(),
+  layout: NamedRefSchema.nullable(),
   message: z.string().nullable(),
   targets: TargetsViewSchema,
   expiresAt: z.number(),

@@ -24,6 +24,8 @@ export const PlaylistUsageSchema = z.object({
   overrides: z.array(NamedRefSchema),
   /** Screens showing it as their default content. */
   screens: z.array(NamedRefSchema),
+  /** Layouts with a zone playing it. */
+  layouts: z.array(NamedRefSchema),
 });
 export type PlaylistUsage = z.output<typeof PlaylistUsageSchema>;
 

@@ -44,6 +44,7 @@ import {
 import {
   AlertRuleIdParams,
   GroupIdParams,
+  LayoutIdParams,
   MediaIdParams,
   OverrideIdParams,
   PlayerIdParams,
@@ -79,6 +80,14 @@ import {
   PlaylistRequestSchema,
   PlaylistViewSchema,
 } from './playlists';
+import {
+  FeedPreviewQuerySchema,
+  FeedPreviewSchema,
+  LayoutListSchema,
+  LayoutPatchSchema,
+  LayoutRequestSchema,
+  LayoutViewSchema,
+} from './layouts';
 import { PlayListQuerySchema, PlayPageSchema, PlaySummaryQuerySchema, PlaySummarySchema } from './plays';
 import {
   ScheduleListSchema,
@@ -132,6 +141,7 @@ const player = { params: PlayerIdParams } as const;
 const media = { params: MediaIdParams } as const;
 const playlist = { params: PlaylistIdParams } as const;
 const group = { params: GroupIdParams } as const;
+const layout = { params: LayoutIdParams } as const;
 const schedule = { params: ScheduleIdParams } as const;
 const override = { params: OverrideIdParams } as const;
 const deleted = { response: { 200: DeletedSchema } } as const;
@@ -263,6 +273,29 @@ export const MANAGEMENT_ROUTES = {
     response: { 200: PlaylistViewSchema },
   },
   deletePlaylist: { method: 'DELETE', path: '/playlists/:id', ...playlist, ...deleted },
+
+  createLayout: {
+    method: 'POST',
+    path: '/layouts',
+    body: LayoutRequestSchema,
+    response: { 201: LayoutViewSchema },
+  },
+  listLayouts: { method: 'GET', path: '/layouts', response: { 200: LayoutListSchema } },
+  getLayout: { method: 'GET', path: '/layouts/:id', ...layout, response: { 200: LayoutViewSchema } },
+  updateLayout: {
+    method: 'PATCH',
+    path: '/layouts/:id',
+    ...layout,
+    body: LayoutPatchSchema,
+    response: { 200: LayoutViewSchema },
+  },
+  deleteLayout: { method: 'DELETE', path: '/layouts/:id', ...layout, ...deleted },
+  previewFeed: {
+    method: 'GET',
+    path: '/feeds/preview',
+    querystring: FeedPreviewQuerySchema,
+    response: { 200: FeedPreviewSchema },
+  },
 
   createGroup: {
     method: 'POST',

@@ -1,9 +1,9 @@
-// Schedules: a playlist on the targeted screens over a range of local dates, on some days of the week, in a daily
+// Schedules: a playlist or a layout on the targeted screens over a range of local dates, on some days of the week, in a daily
 // window [from, to) (to <= from runs overnight into the next day), in the screen's own zone or a named one. Higher
 // priority wins; equal priorities play one after another (docs/schedules.md §Model).
 
 import { z } from 'zod';
-import { PlaylistIdSchema } from './ids';
+import { LayoutIdSchema, PlaylistIdSchema } from './ids';
 import { NamedRefSchema, TargetsSchema, TargetsViewSchema } from './targets';
 import { TimeZoneSchema } from './timeZone';
 
@@ -42,7 +42,9 @@ const timezone = z.union([z.literal(SCREEN_TIME_ZONE), TimeZoneSchema]);
 
 const scheduleFields = {
   name,
-  playlistId: PlaylistIdSchema,
+  /** Exactly one of playlistId and layoutId. */
+  playlistId: PlaylistIdSchema.optional(),
+  layoutId: LayoutIdSchema.optional(),
   targets: TargetsSchema,
   priority: z.int().min(MIN_PRIORITY).max(MAX_PRIORITY),
   startsOn: LocalDateSchema,
@@ -86,30 +88,57 @@ function checkWindow(schedule: ScheduleWindow, context: z.RefinementCtx): void {
   if (problem !== null) context.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
 }
 
-export const ScheduleRequestSchema = z.strictObject(scheduleFields).superRefine(checkWindow);
+/** A schedule plays a playlist or a layout: a request names exactly one, a change at most one (it replaces the other). */
+function checkContent(
+  schedule: { playlistId?: string | undefined; layoutId?: string | undefined },
+  context: z.RefinementCtx,
+  required: boolean,
+): void {
+  const given = (schedule.playlistId !== undefined ? 1 : 0) + (schedule.layoutId !== undefined ? 1 : 0);
+  if (given > 1 || (required && given === 0)) {
+    context.addIssue({
+      code: 'custom',
+      message: required
+        ? 'give exactly one of playlistId and layoutId'
+        : 'give playlistId or layoutId, not both',
+      path: [schedule.playlistId === undefined ? 'playlistId' : 'layoutId'],
+    });
+  }
+}
+
+export const ScheduleRequestSchema = z.strictObject(scheduleFields).superRefine((schedule, context) => {
+  checkContent(schedule, context, true);
+  checkWindow(schedule, context);
+});
 export type ScheduleRequest = z.input<typeof ScheduleRequestSchema>;
 export type ScheduleInput = z.output<typeof ScheduleRequestSchema>;
 
 /** A change: any field of the request; the cross-field rules hold for the result (the server checks them). */
-export const SchedulePatchSchema = z.strictObject({
-  name: name.optional(),
-  playlistId: PlaylistIdSchema.optional(),
-  targets: TargetsSchema.optional(),
-  priority: scheduleFields.priority.optional(),
-  startsOn: LocalDateSchema.optional(),
-  endsOn: scheduleFields.endsOn,
-  days: scheduleFields.days,
-  from: scheduleFields.from,
-  to: scheduleFields.to,
-  timezone: scheduleFields.timezone,
-});
+export const SchedulePatchSchema = z
+  .strictObject({
+    name: name.optional(),
+    /** Either one replaces the schedule's playlist or layout. */
+    playlistId: PlaylistIdSchema.optional(),
+    layoutId: LayoutIdSchema.optional(),
+    targets: TargetsSchema.optional(),
+    priority: scheduleFields.priority.optional(),
+    startsOn: LocalDateSchema.optional(),
+    endsOn: scheduleFields.endsOn,
+    days: scheduleFields.days,
+    from: scheduleFields.from,
+    to: scheduleFields.to,
+    timezone: scheduleFields.timezone,
+  })
+  .superRefine((patch, context) => checkContent(patch, context, false));
 export type SchedulePatch = z.input<typeof SchedulePatchSchema>;
 export type SchedulePatchInput = z.output<typeof SchedulePatchSchema>;
 
 export const ScheduleViewSchema = z.object({
   id: z.string(),
   name: z.string(),
-  playlist: NamedRefSchema,
+  /** Exactly one of playlist and layout is set. */
+  playlist: NamedRefSchema.nullable(),
+  layout: NamedRefSchema.nullable(),
   targets: TargetsViewSchema,
   priority: z.number(),
   startsOn: z.string(),

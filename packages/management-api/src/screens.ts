@@ -4,10 +4,11 @@
 import { z } from 'zod';
 import { ScreenHealthViewSchema } from './screenHealth';
 import { APP_DATA_ITEM_TYPES, ScreenNameSchema, SettingsPatchSchema } from '@marquee/protocol';
-import { ContentInputSchema, type ContentInput } from './content';
+import { ContentInputSchema, ItemConfigSchema, type ContentInput } from './content';
 import { TagListSchema, TagSchema } from './groups';
-import { GroupIdSchema, PlaylistIdSchema } from './ids';
+import { GroupIdSchema, LayoutIdSchema, PlaylistIdSchema } from './ids';
 import { PlayerStatsViewSchema } from './playerStats';
+import { isPlainObject, shapedUnion } from './shapedUnion';
 import { SOURCE_KINDS } from './timeline';
 import { TimeZoneSchema } from './timeZone';
 
@@ -58,12 +59,22 @@ export const ContentSourceViewSchema = z.object({
   durationMs: z.number(),
   src: z.string().optional(),
   mediaId: z.string().optional(),
+  /** An app item's configuration (docs/apps.md). */
+  config: ItemConfigSchema.optional(),
 });
 export type ContentSourceView = z.output<typeof ContentSourceViewSchema>;
 
 const ContentViewSchema = z.object({
   version: z.number(),
-  items: z.array(z.object({ type: z.enum(APP_DATA_ITEM_TYPES), src: z.string(), durationMs: z.number() })),
+  items: z.array(
+    z.object({
+      type: z.enum(APP_DATA_ITEM_TYPES),
+      src: z.string(),
+      durationMs: z.number(),
+      /** An app item's configuration as JSON text, as the player gets it. */
+      config: z.string().optional(),
+    }),
+  ),
   /** What the operator assigned: URLs, or media ids. */
   sources: z.array(ContentSourceViewSchema),
 });
@@ -102,8 +113,10 @@ export const ScreenViewSchema = z.object({
   /** The zone the screen's schedules run in (effective). */
   timezone: z.string(),
   timezoneSource: z.enum(TIME_ZONE_SOURCES),
-  /** The playlist that is its default content; null when its own items are. */
+  /** The playlist that is its default content; null when its own items or a layout are. */
   defaultPlaylistId: nullableString,
+  /** The layout that is its default content; null when its own items or a playlist are. */
+  defaultLayoutId: nullableString,
   timeline: ScreenTimelineStatusSchema,
   /** Online or offline since when (docs/screen-health.md). */
   health: ScreenHealthViewSchema,
@@ -138,25 +151,48 @@ export const ScreenListSchema = z.object({
 
 const { orientation: _orientation, ...settingFields } = ScreenSettingsSchema.shape;
 
+/** A screen's default content named by reference: `content: {layoutId}` or `content: {playlistId}`. */
+export const ContentRefSchema = z.union([
+  z.strictObject({ layoutId: LayoutIdSchema }),
+  z.strictObject({ playlistId: PlaylistIdSchema }),
+]);
+export type ContentRef = z.output<typeof ContentRefSchema>;
+
+/**
+ * A screen's default content: a reference (an object) or its own items (a list, or one URL or media id), told
+ * apart by shape so that an error names the offending member ('content.0.type').
+ */
+export const DefaultContentSchema = shapedUnion([ContentRefSchema, ContentInputSchema], (value) =>
+  isPlainObject(value) ? ContentRefSchema : ContentInputSchema,
+);
+
 export const ScreenPatchSchema = z
   .strictObject({
     name: z.optional(ScreenNameSchema),
     orientation: ScreenSettingsSchema.shape.orientation,
     settings: z.strictObject(settingFields).optional(),
-    /** The screen's own items as its default content (clears a default playlist). */
-    content: ContentInputSchema.optional(),
-    /** A playlist as its default content; null goes back to its own items. Not with content. */
+    /**
+     * The default content: the screen's own items (a list, or one URL or media id), or `{layoutId}` /
+     * `{playlistId}` (the same as the fields of those names). Each replaces the others.
+     */
+    content: DefaultContentSchema.optional(),
+    /** A playlist as its default content; null goes back to its own items. Not with content or layoutId. */
     playlistId: PlaylistIdSchema.nullable().optional(),
+    /** A layout as its default content; null goes back to its own items. Not with content or playlistId. */
+    layoutId: LayoutIdSchema.nullable().optional(),
     tags: TagListSchema.optional(),
     /** Pins the zone; null follows the player's own again. */
     timezone: TimeZoneSchema.nullable().optional(),
   })
-  .refine((patch) => patch.content === undefined || patch.playlistId === undefined, {
-    message: 'give content or playlistId, not both',
-    path: ['playlistId'],
-  });
+  .refine(
+    (patch) =>
+      [patch.content, patch.playlistId, patch.layoutId].filter((value) => value !== undefined).length <= 1,
+    { message: 'give one of content, playlistId and layoutId', path: ['playlistId'] },
+  );
 /** What PATCH /screens/{id} takes. */
-export type ScreenPatch = Omit<z.input<typeof ScreenPatchSchema>, 'content'> & { content?: ContentInput };
+export type ScreenPatch = Omit<z.input<typeof ScreenPatchSchema>, 'content'> & {
+  content?: ContentInput | z.input<typeof ContentRefSchema>;
+};
 
 export const UnpairAnswerSchema = z.object({ deleted: z.string(), playerId: z.string().nullable() });
 

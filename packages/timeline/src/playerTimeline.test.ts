@@ -49,6 +49,7 @@ describe('PlayerTimelineSchema', () => {
         defaultContent: null,
       },
       playlists: {},
+      layouts: {},
       segments: [
         { start: 1, end: 2, source: { kind: 'idle', id: null, name: null }, playlistIds: [], message: null },
       ],

@@ -10,6 +10,8 @@ import {
   AppDataItemSchema,
   ID_MAX_LENGTH,
   LABEL_MAX_LENGTH,
+  LAYOUT_MAX_ZONES,
+  PlayerLayoutSchema,
   TimestampMsSchema,
   nonEmptyString,
 } from '@marquee/protocol';
@@ -25,8 +27,10 @@ import {
 
 /** Most segments in one timeline: a change every few minutes for four days, and then some. */
 export const PLAYER_TIMELINE_MAX_SEGMENTS = 5000;
-/** Most playlists one timeline names: every schedule's and override's, and the default content. */
-export const PLAYER_TIMELINE_MAX_PLAYLISTS = TIMELINE_MAX_SCHEDULES + TIMELINE_MAX_OVERRIDES + 1;
+/** Most content keys one timeline names: every schedule's and override's, and the default content. */
+export const PLAYER_TIMELINE_MAX_LAYOUTS = TIMELINE_MAX_SCHEDULES + TIMELINE_MAX_OVERRIDES + 1;
+/** Most playlists: each content key's, and each zone's of a layout (docs/layouts.md). */
+export const PLAYER_TIMELINE_MAX_PLAYLISTS = PLAYER_TIMELINE_MAX_LAYOUTS * (1 + LAYOUT_MAX_ZONES);
 /** The key of the screen's own items (its default content when it has no default playlist). */
 export const OWN_ITEMS_PLAYLIST_KEY = 'default';
 
@@ -66,7 +70,7 @@ export const PlayerTimelineSegmentSchema = restored(
     start: TimestampMsSchema,
     end: TimestampMsSchema,
     source: SegmentSourceSchema,
-    /** Keys into `playlists`, played one after another. */
+    /** Keys into `playlists` or `layouts`, played one after another. */
     playlistIds: z.array(nonEmptyString(ID_MAX_LENGTH)).check(z.maxLength(TIMELINE_MAX_SCHEDULES)),
     /** An override's full-screen text. */
     message: z.nullable(nonEmptyString(OVERRIDE_MESSAGE_MAX_LENGTH)),
@@ -117,11 +121,23 @@ export const PlayerTimelineSchema = restored(
           `at most ${PLAYER_TIMELINE_MAX_PLAYLISTS} playlists`,
         ),
       ),
+    /**
+     * The layouts the rules name (a content key is a playlist's or a layout's id; ids never collide). Their zones'
+     * playlists are in `playlists`.
+     */
+    layouts: z
+      .record(nonEmptyString(ID_MAX_LENGTH), PlayerLayoutSchema)
+      .check(
+        z.refine(
+          (layouts) => Object.keys(layouts).length <= PLAYER_TIMELINE_MAX_LAYOUTS,
+          `at most ${PLAYER_TIMELINE_MAX_LAYOUTS} layouts`,
+        ),
+      ),
     /** [generatedAt, horizonEnd), in order, adjacent. */
     segments: z.array(PlayerTimelineSegmentSchema).check(z.maxLength(PLAYER_TIMELINE_MAX_SEGMENTS)),
   }),
   [],
   ['segments'],
-  ['playlists'],
+  ['playlists', 'layouts'],
 );
 export type PlayerTimeline = z.infer<typeof PlayerTimelineSchema>;

@@ -10,7 +10,7 @@ export const SCHEDULE_PRIORITY_MAX = 99;
 export interface ScheduleRule {
   id: string;
   name: string;
-  /** Key of the content this schedule plays (the server uses playlist ids). */
+  /** Key of the content this schedule plays: a playlist's or a layout's id (docs/layouts.md). */
   playlistId: string;
   /** 0..99, higher wins. */
   priority: number;
