@@ -10,6 +10,7 @@ import type { DestinationStream } from 'pino';
 import { MANAGEMENT_API_PREFIX } from '@marquee/management-api';
 import type { Config } from './config';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
+import { feedRoutes } from './feeds/feedRoutes';
 import { parseQuery, rejectRefusedQuery } from './http/queryString';
 import { identityRoutes } from './identity/identityRoutes';
 import { healthRoutes } from './hosting/health';
@@ -129,6 +130,7 @@ async function registerPlugins(app: App, options: BuildAppOptions): Promise<void
   await app.register(managementApi, { prefix: MANAGEMENT_API_PREFIX });
   await app.register(logRoutes);
   await app.register(mediaFileRoutes);
+  await app.register(feedRoutes);
   await app.register(metricsRoutes);
   await app.register(healthRoutes);
   await app.register(staticApps, { appsDir: options.appsDir });

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       smtpFrom: 'Marquee <marquee@localhost>',
       playRetention: { rawDays: 90, rollupDays: 730 },
       auditRetentionDays: 365,
+      feeds: { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, refreshMs: 5 * 60_000 },
     });
   });
 
@@ -64,6 +65,9 @@ describe('loadConfig', () => {
         MARQUEE_PLAYS_RAW_DAYS: '30',
         MARQUEE_PLAYS_ROLLUP_DAYS: '365',
         MARQUEE_AUDIT_RETENTION_DAYS: '90',
+        MARQUEE_FEED_TIMEOUT_MS: '500',
+        MARQUEE_FEED_MAX_BYTES: '65536',
+        MARQUEE_FEED_REFRESH_MS: '60000',
       },
       '/srv/marquee',
     );
@@ -88,6 +92,7 @@ describe('loadConfig', () => {
       smtpFrom: 'Signage <signage@example.com>',
       playRetention: { rawDays: 30, rollupDays: 365 },
       auditRetentionDays: 90,
+      feeds: { timeoutMs: 500, maxBytes: 65536, refreshMs: 60_000 },
     });
   });
 
@@ -229,6 +234,14 @@ describe('loadConfig', () => {
     [
       { MARQUEE_LOG_LEVEL: 'verbose' },
       'MARQUEE_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ],
+    [
+      { MARQUEE_FEED_TIMEOUT_MS: '10s' },
+      'MARQUEE_FEED_TIMEOUT_MS must be a whole number of milliseconds between 100 and 120000 (got "10s")',
+    ],
+    [
+      { MARQUEE_FEED_MAX_BYTES: '10' },
+      'MARQUEE_FEED_MAX_BYTES must be a whole number of bytes between 1024 and 104857600 (got "10")',
     ],
   ])('rejects %j naming the variable', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);

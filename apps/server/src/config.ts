@@ -80,6 +80,17 @@ export interface Config {
   playRetention: { rawDays: number; rollupDays: number };
   /** Days audit log entries are kept (MARQUEE_AUDIT_RETENTION_DAYS, default a year). */
   auditRetentionDays: number;
+  /** Fetching the feeds of feed apps (MARQUEE_FEED_*; docs/layouts.md §Feeds). */
+  feeds: FeedSettings;
+}
+
+export interface FeedSettings {
+  /** Longest fetch of a feed, redirects and body included. */
+  timeoutMs: number;
+  /** Largest feed document; a longer one is abandoned while it streams in. */
+  maxBytes: number;
+  /** Age past which a screen's request refreshes the cached copy. */
+  refreshMs: number;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +168,20 @@ function retentionDays(fallback: number) {
       .regex(/^\d{1,4}$/, message)
       .transform(Number)
       .refine((days) => days >= 1 && days <= MAX_RETENTION_DAYS, message)
+      .default(fallback),
+  );
+}
+
+/** A whole number between `min` and `max` (of `unit`), `fallback` when unset. */
+function wholeNumber(min: number, max: number, unit: string, fallback: number) {
+  const message = `must be a whole number of ${unit} between ${min} and ${max}`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,10}$/, message)
+      .transform(Number)
+      .refine((value) => value >= min && value <= max, message)
       .default(fallback),
   );
 }
@@ -279,6 +304,9 @@ const schema = z.object({
   MARQUEE_PLAYS_RAW_DAYS: retentionDays(90),
   MARQUEE_PLAYS_ROLLUP_DAYS: retentionDays(730),
   MARQUEE_AUDIT_RETENTION_DAYS: retentionDays(365),
+  MARQUEE_FEED_TIMEOUT_MS: wholeNumber(100, 120_000, 'milliseconds', 10_000),
+  MARQUEE_FEED_MAX_BYTES: wholeNumber(1024, 100 * 1024 * 1024, 'bytes', 2 * 1024 * 1024),
+  MARQUEE_FEED_REFRESH_MS: wholeNumber(1000, 24 * 60 * 60 * 1000, 'milliseconds', 5 * 60 * 1000),
 });
 
 /** A printable excerpt of a rejected value; secrets in URLs are masked. */
@@ -342,5 +370,10 @@ export function loadConfig(
     smtpFrom: values.MARQUEE_SMTP_FROM ?? `Marquee <marquee@${new URL(publicUrl).hostname}>`,
     playRetention: { rawDays: values.MARQUEE_PLAYS_RAW_DAYS, rollupDays: values.MARQUEE_PLAYS_ROLLUP_DAYS },
     auditRetentionDays: values.MARQUEE_AUDIT_RETENTION_DAYS,
+    feeds: {
+      timeoutMs: values.MARQUEE_FEED_TIMEOUT_MS,
+      maxBytes: values.MARQUEE_FEED_MAX_BYTES,
+      refreshMs: values.MARQUEE_FEED_REFRESH_MS,
+    },
   };
 }

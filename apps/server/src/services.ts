@@ -25,6 +25,7 @@ import { InProcessPubSub, type PubSub } from './realtime/pubsub';
 import { closeRedisClient, createRedisClient } from './realtime/redisClient';
 import { RedisPubSub, type RedisPubSubLog } from './realtime/redisPubSub';
 import { GroupService } from './groups/groupService';
+import { LayoutService } from './layouts/layoutService';
 import { OverrideService } from './overrides/overrideService';
 import { PlaylistService } from './playlists/playlistService';
 import { ScheduleService } from './schedules/scheduleService';
@@ -54,6 +55,7 @@ import { PasswordService } from './members/passwordService';
 import { TeamMail } from './members/teamMail';
 import { SsoSettings } from './sso/ssoSettings';
 import { SsoSignIn } from './sso/ssoSignIn';
+import { FeedService } from './feeds/feedService';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -92,6 +94,8 @@ export interface AppServices {
   /** The content library. */
   playlists: PlaylistService;
   schedules: ScheduleService;
+  /** Layouts: screens divided into zones (docs/layouts.md). */
+  layouts: LayoutService;
   /** Emergency overrides. */
   overrides: OverrideService;
   /** The organisations' media files, and their bytes for the public route. */
@@ -140,6 +144,8 @@ export interface AppServices {
   ssoSettings: SsoSettings;
   /** Signing members in through their organisation's provider. */
   ssoSignIn: SsoSignIn;
+  /** The cleaned copies of feed apps' feeds, fetched and cached (GET /feeds/{id}). */
+  feeds: FeedService;
 }
 
 export interface ServiceOptions {
@@ -278,6 +284,7 @@ export async function createServices(
     players.onZoneReported = refresh;
     const groups = new GroupService({ db: database.db, clock, refresh });
     const playlists = new PlaylistService({ db: database.db, media: catalog, clock, refresh });
+    const layouts = new LayoutService({ db: database.db, clock, refresh });
     const screens = new ScreenService({
       db: database.db,
       documents,
@@ -288,8 +295,9 @@ export async function createServices(
       timelines,
       groups,
       playlists,
+      layouts,
     });
-    const rules = { db: database.db, clock, groups, playlists, timelines };
+    const rules = { db: database.db, clock, groups, playlists, layouts, timelines };
     const overrides = new OverrideService({ ...rules, events: webhooks });
     players.onContentApplied = (orgId, screenId, from, to) =>
       overrides
@@ -390,6 +398,7 @@ export async function createServices(
       groups,
       playlists,
       schedules: new ScheduleService(rules),
+      layouts,
       overrides,
       media,
       devices: new DeviceService(database.db, documents, clock),
@@ -422,6 +431,7 @@ export async function createServices(
         publicUrl: config.publicUrl,
         startSession: (uid) => services.operators.signInVouched(uid),
       }),
+      feeds: new FeedService({ db: database.db, clock, limits: config.feeds, log }),
     };
     if (options.webhookTimers !== null) webhookWorker.start();
     return {

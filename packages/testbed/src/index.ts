@@ -33,3 +33,13 @@ export {
   type OidcClient,
   type OidcProviderServer,
 } from './oidcProvider';
+export { startFeedServer, type FeedAnswer, type FeedServer } from './feedServer';
+export {
+  HOSTILE_GLOBAL,
+  HOSTILE_TEXT,
+  HOSTILE_TITLE,
+  atomFeed,
+  hostileRssFeed,
+  rssFeed,
+  type FixtureItem,
+} from './feedFixtures';

@@ -85,8 +85,10 @@ export interface ScreensTable {
   content_version: number;
   /** Pinned IANA zone; null follows the player's own. */
   timezone: string | null;
-  /** The playlist that is its default content; null: its own items (content). */
+  /** The playlist that is its default content; null: its own items (content) or a layout. */
   default_playlist_id: string | null;
+  /** The layout that is its default content; null: its own items or a playlist. */
+  default_layout_id: string | null;
   /** When content_version was last raised (the studio flags a player still behind a minute later). */
   content_version_at: Millis | null;
   /** Hash of what the timeline shows (rules, playlists, items, zone): a new version only when it changes. */
@@ -198,6 +200,44 @@ export interface PlaylistsTable {
   updated_at: Millis;
 }
 
+/** A screen divided into zones (docs/layouts.md); zones are the API's Zone[] as JSON. */
+export interface LayoutsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  /** 'landscape' or 'portrait': what the editor draws on. */
+  aspect: string;
+  /** '#rrggbb'. */
+  background: string;
+  duration_ms: number;
+  zones: JsonText;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** The playlists a layout's zones play (kept with the layout's zones). */
+export interface LayoutPlaylistsTable {
+  layout_id: string;
+  playlist_id: string;
+  org_id: string;
+}
+
+/** A feed a feed app shows, fetched and cleaned by the server (feeds/); one row per organisation and URL. */
+export interface FeedsTable {
+  id: string;
+  org_id: string;
+  url: string;
+  /** The last good cleaned copy (CleanFeed as JSON); null until a fetch succeeded. */
+  body: JsonText | null;
+  /** When body was fetched. */
+  fetched_at: Millis | null;
+  /** When the server last tried, successfully or not. */
+  checked_at: Millis | null;
+  /** Why the last try failed; null after a success. */
+  error: string | null;
+  created_at: Millis;
+}
+
 /** A group of screens: those listed (group_screens) plus those having all match_tags (JSON string[]). */
 export interface ScreenGroupsTable {
   id: string;
@@ -224,7 +264,9 @@ export interface SchedulesTable {
   id: string;
   org_id: string;
   name: string;
-  playlist_id: string;
+  /** Exactly one of playlist_id and layout_id is set. */
+  playlist_id: string | null;
+  layout_id: string | null;
   /** {screenIds, groupIds, all} as JSON. */
   targets: JsonText;
   priority: number;
@@ -248,7 +290,9 @@ export interface OverridesTable {
   id: string;
   org_id: string;
   name: string;
+  /** Exactly one of playlist_id, layout_id and message is set. */
   playlist_id: string | null;
+  layout_id: string | null;
   message: string | null;
   targets: JsonText;
   expires_at: Millis;
@@ -550,6 +594,9 @@ export interface Database {
   server_nodes: ServerNodesTable;
   armed_disconnects: ArmedDisconnectsTable;
   playlists: PlaylistsTable;
+  layouts: LayoutsTable;
+  layout_playlists: LayoutPlaylistsTable;
+  feeds: FeedsTable;
   screen_groups: ScreenGroupsTable;
   group_screens: GroupScreensTable;
   screen_tags: ScreenTagsTable;
@@ -583,6 +630,8 @@ export type PlayerUpdate = Updateable<PlayersTable>;
 export type Screen = Selectable<ScreensTable>;
 export type Command = Selectable<CommandsTable>;
 export type Playlist = Selectable<PlaylistsTable>;
+export type Layout = Selectable<LayoutsTable>;
+export type Feed = Selectable<FeedsTable>;
 export type ScreenGroup = Selectable<ScreenGroupsTable>;
 export type Schedule = Selectable<SchedulesTable>;
 export type Override = Selectable<OverridesTable>;

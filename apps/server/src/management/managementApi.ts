@@ -11,6 +11,8 @@ import { deviceRoutes } from './deviceRoutes';
 import { diagnosticsRoutes } from './diagnosticsRoutes';
 import { mediaRoutes } from './mediaRoutes';
 import { libraryRoutes } from './libraryRoutes';
+import { layoutRoutes } from './layoutRoutes';
+import { feedPreviewRoutes } from './feedPreviewRoutes';
 import { pairingRoutes } from './pairingRoutes';
 import { enforceRouteAccess } from './routeAccess';
 import { memberRoutes } from './memberRoutes';
@@ -47,6 +49,8 @@ export const managementApi: FastifyPluginAsyncZod = async (app) => {
     await operatorScope.register(mediaRoutes);
     await operatorScope.register(libraryRoutes);
     await operatorScope.register(scheduleRoutes);
+    await operatorScope.register(layoutRoutes);
+    await operatorScope.register(feedPreviewRoutes);
     await operatorScope.register(webhookRoutes);
     await operatorScope.register(healthRoutes);
     await operatorScope.register(alertRuleRoutes);

@@ -75,6 +75,8 @@ describe('POST /api/v1/screens/pair', () => {
             rules: { timezone: 'UTC' },
             segments: { 0: { start: test.clock(), end: expect.any(Number), source: { kind: 'idle' } } },
           },
+          // The screen, for apps' getContext() (docs/layouts.md §The player's form).
+          screen: { id: screen.id, name: 'Lobby' },
         },
       },
       action_flags: { reset_credentials: true },

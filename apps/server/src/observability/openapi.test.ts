@@ -55,9 +55,15 @@ describe('OpenAPI at /docs', () => {
     });
     const patch = document.paths['/api/v1/screens/{id}']?.patch?.requestBody?.content['application/json']
       ?.schema as {
-      properties: { content: { anyOf: { type: string }[] }; orientation: { enum: string[] } };
+      properties: { content: JsonSchemaOption; orientation: { enum: string[] } };
     };
-    expect(patch.properties.content.anyOf.map((option) => option.type)).toEqual(['string', 'array']);
+    // Default content by reference ({layoutId} or {playlistId}) or as the screen's own items (one URL or a list).
+    expect(shapesOf(patch.properties.content)).toEqual([
+      'object:layoutId',
+      'object:playlistId',
+      'string',
+      'array',
+    ]);
     expect(patch.properties.orientation.enum).toEqual([
       'landscape',
       'portrait',
@@ -80,3 +86,15 @@ describe('OpenAPI at /docs', () => {
     expect(response.body).toContain('swagger');
   });
 });
+
+interface JsonSchemaOption {
+  type?: string;
+  anyOf?: JsonSchemaOption[];
+  required?: string[];
+}
+
+/** The forms a documented union accepts, nested unions flattened: a type, and an object's required fields. */
+function shapesOf(schema: JsonSchemaOption): string[] {
+  if (schema.anyOf) return schema.anyOf.flatMap(shapesOf);
+  return [schema.type === 'object' ? `object:${(schema.required ?? []).join(',')}` : String(schema.type)];
+}

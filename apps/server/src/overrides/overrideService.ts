@@ -1,4 +1,4 @@
-// Emergency overrides (docs/schedules.md §Model): a playlist or a message on the targeted screens until it expires
+// Emergency overrides (docs/schedules.md §Model): a playlist, a layout or a message on the targeted screens until it expires
 // (in the future, at most 7 days ahead) or is deleted; creating and deleting one refreshes exactly its screens at
 // once. A screen has applied an override once the content version its player reports is at least the version that
 // first carried it (override_screens, written by the timeline service).
@@ -11,6 +11,7 @@ import { invalid, notFound } from '../domain/errors';
 import type { GroupService } from '../groups/groupService';
 import { chunks, parseTargets } from '../groups/membership';
 import { newId } from '../ids';
+import type { LayoutService } from '../layouts/layoutService';
 import type { PlaylistService } from '../playlists/playlistService';
 import type { TimelineService } from '../timelines/timelineService';
 import { emitOverrideApplied } from '../webhooks/overrideEvents';
@@ -21,6 +22,7 @@ export interface OverrideServiceOptions {
   clock: () => number;
   groups: GroupService;
   playlists: PlaylistService;
+  layouts: LayoutService;
   timelines: TimelineService;
   /** Where override.applied is emitted (docs/webhooks.md §Events). */
   events?: WebhookEventSink;
@@ -30,6 +32,7 @@ export interface OverrideServiceOptions {
 const audited = (row: Override) => ({
   name: row.name,
   playlistId: row.playlist_id,
+  layoutId: row.layout_id,
   message: row.message,
   targets: parseTargets(row.targets),
   expiresAt: Number(row.expires_at),
@@ -52,12 +55,14 @@ export class OverrideService {
     }
     if (input.playlistId !== undefined)
       await this.options.playlists.find(orgId, input.playlistId, 'playlistId');
+    if (input.layoutId !== undefined) await this.options.layouts.find(orgId, input.layoutId, 'layoutId');
     await this.options.groups.checkTargets(orgId, input.targets);
     const row: Override = {
       id: newId(now),
       org_id: orgId,
       name: input.name,
       playlist_id: input.playlistId ?? null,
+      layout_id: input.layoutId ?? null,
       message: input.message ?? null,
       targets: JSON.stringify(input.targets),
       expires_at: input.expiresAt,
@@ -167,10 +172,19 @@ export class OverrideService {
               .select(['id', 'name'])
               .where('id', '=', row.playlist_id)
               .executeTakeFirst();
+      const layout =
+        row.layout_id === null
+          ? null
+          : await this.db
+              .selectFrom('layouts')
+              .select(['id', 'name'])
+              .where('id', '=', row.layout_id)
+              .executeTakeFirst();
       views.push({
         id: row.id,
         name: row.name,
         playlist: playlist ?? null,
+        layout: layout ?? null,
         message: row.message,
         targets,
         expiresAt: row.expires_at,

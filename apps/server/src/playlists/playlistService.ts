@@ -8,11 +8,11 @@ import type { ContentItems, NamedRef, PlaylistUsage, PlaylistView } from '@marqu
 import type { Database, Playlist } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import type { RefreshScreens } from '../groups/groupService';
-import { parseTargets, screensOfTargets } from '../groups/membership';
 import { newId } from '../ids';
 import { recordChange, type Changer } from '../audit/auditRecord';
 import type { MediaCatalog } from '../media/mediaCatalog';
 import { mediaIdsOf, parseSources, resolveSources } from '../screens/content';
+import { screensShowing } from '../timelines/screensShowing';
 import { playlistUsage } from './playlistUsage';
 
 export interface PlaylistServiceOptions {
@@ -129,6 +129,7 @@ export class PlaylistService {
       ...usage.schedules.map((ref) => `schedule '${ref.name}'`),
       ...usage.overrides.map((ref) => `override '${ref.name}'`),
       ...usage.screens.map((ref) => `screen '${ref.name}'`),
+      ...usage.layouts.map((ref) => `layout '${ref.name}'`),
     ];
     if (places.length > 0) {
       throw conflict(
@@ -168,40 +169,11 @@ export class PlaylistService {
   }
 
   /**
-   * The screens showing any of the playlists: as their default content, or through a schedule or an active
-   * override naming it.
+   * The screens showing any of the playlists: as their default content, through a schedule or an active override
+   * naming it, or through a layout with a zone playing it.
    */
   async screensShowing(orgId: string, playlistIds: readonly string[]): Promise<Set<string>> {
-    const screens = new Set<string>();
-    if (playlistIds.length === 0) return screens;
-    const ids = [...playlistIds];
-    const defaults = await this.db
-      .selectFrom('screens')
-      .select('id')
-      .where('org_id', '=', orgId)
-      .where('default_playlist_id', 'in', ids)
-      .execute();
-    for (const row of defaults) screens.add(row.id);
-    const rules = [
-      ...(await this.db
-        .selectFrom('schedules')
-        .select('targets')
-        .where('org_id', '=', orgId)
-        .where('dropped', '=', 0)
-        .where('playlist_id', 'in', ids)
-        .execute()),
-      ...(await this.db
-        .selectFrom('overrides')
-        .select('targets')
-        .where('org_id', '=', orgId)
-        .where('expires_at', '>', this.options.clock())
-        .where('playlist_id', 'in', ids)
-        .execute()),
-    ];
-    for (const rule of rules) {
-      for (const id of await screensOfTargets(this.db, orgId, parseTargets(rule.targets))) screens.add(id);
-    }
-    return screens;
+    return screensShowing(this.db, orgId, { playlistIds }, this.options.clock());
   }
 
   private async resolve(orgId: string, items: ContentItems) {

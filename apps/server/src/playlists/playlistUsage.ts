@@ -1,5 +1,6 @@
-// Where a playlist is used: by schedules that have not ended, by overrides that have not expired, and by screens as
-// their default content. Its deletion is refused while any uses it (409 PLAYLIST_IN_USE naming them).
+// Where a playlist is used: by schedules that have not ended, by overrides that have not expired, by screens as
+// their default content, and by layouts with a zone playing it. Its deletion is refused while any uses it (409
+// PLAYLIST_IN_USE naming them).
 
 import type { Kysely } from 'kysely';
 import type { PlaylistUsage } from '@marquee/management-api';
@@ -11,7 +12,7 @@ export async function playlistUsage(
   playlistId: string,
   now: number,
 ): Promise<PlaylistUsage> {
-  const [schedules, overrides, screens] = await Promise.all([
+  const [schedules, overrides, screens, layouts] = await Promise.all([
     db
       .selectFrom('schedules')
       .select(['id', 'name'])
@@ -35,6 +36,14 @@ export async function playlistUsage(
       .where('default_playlist_id', '=', playlistId)
       .orderBy('name')
       .execute(),
+    db
+      .selectFrom('layout_playlists')
+      .innerJoin('layouts', 'layouts.id', 'layout_playlists.layout_id')
+      .select(['layouts.id', 'layouts.name'])
+      .where('layout_playlists.org_id', '=', orgId)
+      .where('layout_playlists.playlist_id', '=', playlistId)
+      .orderBy('layouts.name')
+      .execute(),
   ]);
-  return { schedules, overrides, screens };
+  return { schedules, overrides, screens, layouts };
 }

@@ -1,6 +1,7 @@
-// Schedules (docs/schedules.md §Model): a playlist on the targeted screens in local-time windows. Every change
-// refreshes the timelines of the screens the schedule reached before and reaches after, at once. Targets and the
-// playlist must be the organisation's (another's is refused as one that does not exist: 400 naming the field).
+// Schedules (docs/schedules.md §Model): a playlist or a layout on the targeted screens in local-time windows. Every
+// change refreshes the timelines of the screens the schedule reached before and reaches after, at once. Targets and
+// the playlist or layout must be the organisation's (another's is refused as one that does not exist: 400 naming
+// the field).
 
 import type { Kysely } from 'kysely';
 import {
@@ -20,6 +21,7 @@ import type { GroupService } from '../groups/groupService';
 import { chunks, parseStringList, parseTargets } from '../groups/membership';
 import { newId } from '../ids';
 import { recordChange, type Changer } from '../audit/auditRecord';
+import type { LayoutService } from '../layouts/layoutService';
 import type { PlaylistService } from '../playlists/playlistService';
 import { ruleSetKey } from '../timelines/screenRules';
 import type { TimelineService } from '../timelines/timelineService';
@@ -38,6 +40,7 @@ export interface ScheduleServiceOptions {
   clock: () => number;
   groups: GroupService;
   playlists: PlaylistService;
+  layouts: LayoutService;
   timelines: TimelineService;
 }
 
@@ -50,7 +53,8 @@ function endsAtOf(endsOn: string | null): number | null {
 function fieldsOf(input: ScheduleInput): Fields {
   return {
     name: input.name,
-    playlist_id: input.playlistId,
+    playlist_id: input.playlistId ?? null,
+    layout_id: input.playlistId === undefined ? (input.layoutId ?? null) : null,
     targets: JSON.stringify(input.targets),
     priority: input.priority,
     starts_on: input.startsOn,
@@ -67,7 +71,8 @@ function ruleOf(id: string, fields: Fields): ScheduleRule {
   return {
     id,
     name: fields.name,
-    playlistId: fields.playlist_id,
+    // The content key: a playlist's or a layout's id (docs/layouts.md §The player's form).
+    playlistId: fields.playlist_id ?? fields.layout_id ?? '',
     priority: fields.priority,
     startsOn: fields.starts_on,
     endsOn: fields.ends_on,
@@ -80,8 +85,13 @@ function ruleOf(id: string, fields: Fields): ScheduleRule {
 
 /** A schedule as its audit entries show it (before and after a change). */
 function audited(fields: Fields) {
-  const { id: _id, ...rule } = ruleOf('', fields);
-  return { ...rule, targets: parseTargets(fields.targets) };
+  const { id: _id, playlistId: _key, ...rule } = ruleOf('', fields);
+  return {
+    ...rule,
+    playlistId: fields.playlist_id,
+    layoutId: fields.layout_id,
+    targets: parseTargets(fields.targets),
+  };
 }
 
 export class ScheduleService {
@@ -121,7 +131,7 @@ export class ScheduleService {
 
   async create(by: Changer, input: ScheduleInput): Promise<ScheduleView> {
     const { orgId } = by;
-    await this.check(orgId, input.playlistId, input.targets);
+    await this.check(orgId, input);
     const now = this.options.clock();
     const row: Schedule = {
       id: newId(now),
@@ -149,7 +159,10 @@ export class ScheduleService {
     const before = parseTargets(row.targets);
     const merged: ScheduleInput = {
       name: patch.name ?? row.name,
-      playlistId: patch.playlistId ?? row.playlist_id,
+      // Either one replaces the schedule's playlist or layout.
+      ...(patch.playlistId !== undefined || patch.layoutId !== undefined
+        ? { playlistId: patch.playlistId, layoutId: patch.layoutId }
+        : { playlistId: row.playlist_id ?? undefined, layoutId: row.layout_id ?? undefined }),
       targets: patch.targets ?? before,
       priority: patch.priority ?? row.priority,
       startsOn: patch.startsOn ?? row.starts_on,
@@ -167,7 +180,7 @@ export class ScheduleService {
     const problem = scheduleWindowProblem(merged);
     if (problem !== null)
       throw invalid('INVALID_SCHEDULE', `${problem.field} ${problem.message}`, problem.field);
-    await this.check(orgId, merged.playlistId, merged.targets);
+    await this.check(orgId, merged);
     const reached = await this.options.groups.screensOf(orgId, before);
     const now = this.options.clock();
     await this.db.transaction().execute(async (trx) => {
@@ -208,7 +221,7 @@ export class ScheduleService {
 
   /** Where the schedule would share targeted screens with others of its priority, over the next 14 days. */
   async validate(orgId: string, input: ScheduleInput): Promise<ScheduleOverlaps> {
-    await this.check(orgId, input.playlistId, input.targets);
+    await this.check(orgId, input);
     const candidate = ruleOf('(new)', fieldsOf(input));
     const from = this.options.clock();
     const to = from + OVERLAP_DAYS * DAY_MS;
@@ -237,28 +250,39 @@ export class ScheduleService {
     return { overlaps, days: OVERLAP_DAYS };
   }
 
-  private async check(orgId: string, playlistId: string, targets: Targets): Promise<void> {
-    await this.options.playlists.find(orgId, playlistId, 'playlistId');
-    await this.options.groups.checkTargets(orgId, targets);
+  private async check(
+    orgId: string,
+    input: Pick<ScheduleInput, 'playlistId' | 'layoutId'> & { targets: Targets },
+  ): Promise<void> {
+    if (input.playlistId !== undefined)
+      await this.options.playlists.find(orgId, input.playlistId, 'playlistId');
+    else if (input.layoutId !== undefined) await this.options.layouts.find(orgId, input.layoutId, 'layoutId');
+    await this.options.groups.checkTargets(orgId, input.targets);
   }
 
   private async views(orgId: string, rows: readonly Schedule[]): Promise<ScheduleView[]> {
-    const playlistIds = [...new Set(rows.map((row) => row.playlist_id))];
     const names = new Map<string, string>();
-    for (const part of chunks(playlistIds)) {
-      const found = await this.db
-        .selectFrom('playlists')
-        .select(['id', 'name'])
-        .where('org_id', '=', orgId)
-        .where('id', 'in', part)
-        .execute();
-      for (const playlist of found) names.set(playlist.id, playlist.name);
+    for (const table of ['playlists', 'layouts'] as const) {
+      const ids = [
+        ...new Set(rows.flatMap((row) => (table === 'playlists' ? row.playlist_id : row.layout_id) ?? [])),
+      ];
+      for (const part of chunks(ids)) {
+        const found = await this.db
+          .selectFrom(table)
+          .select(['id', 'name'])
+          .where('org_id', '=', orgId)
+          .where('id', 'in', part)
+          .execute();
+        for (const entry of found) names.set(entry.id, entry.name);
+      }
     }
+    const ref = (id: string | null) => (id === null ? null : { id, name: names.get(id) ?? '' });
     const now = this.options.clock();
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
-      playlist: { id: row.playlist_id, name: names.get(row.playlist_id) ?? '' },
+      playlist: ref(row.playlist_id),
+      layout: ref(row.layout_id),
       targets: parseTargets(row.targets),
       priority: row.priority,
       startsOn: row.starts_on,

@@ -72,6 +72,23 @@ describe('resolveSources and buildItems', () => {
     );
   });
 
+  it("keeps an app item's configuration and hands it to the player as JSON text", () => {
+    const config = { greeting: 'Hi', doneAfterMs: 1500 };
+    const input = ContentInputSchema.parse([{ type: 'app', src: 'https://apps.example/', config }]);
+    const sources = resolveSources(input, media);
+    expect(sources).toEqual([
+      { type: 'app', durationMs: DEFAULT_ITEM_DURATION_MS, src: 'https://apps.example/', config },
+    ]);
+    expect(buildItems(sources, media, BASE)).toEqual([
+      {
+        type: 'app',
+        src: 'https://apps.example/',
+        durationMs: DEFAULT_ITEM_DURATION_MS,
+        config: JSON.stringify(config),
+      },
+    ]);
+  });
+
   it('checks built items against the manifest schema', () => {
     const error = domainError(() =>
       buildItems([{ type: 'url', durationMs: 1000, src: 'https://exa mple.com' }], media, BASE),

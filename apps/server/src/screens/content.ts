@@ -4,7 +4,7 @@
 // file's bytes changes the URL and no cache serves the old ones. The version rises with every change of what the
 // screen shows (items, order, durations, replaced media) and only then.
 
-import { MEDIA_ID_PATTERN, type ContentItems } from '@marquee/management-api';
+import { MEDIA_ID_PATTERN, type AppConfig, type ContentItems } from '@marquee/management-api';
 import { AppDataItemSchema, type AppData, type AppDataItem, type AppDataItemType } from '@marquee/protocol';
 import { invalid } from '../domain/errors';
 import { mediaKind, mediaUrl, type MediaRef } from '../media/mediaCatalog';
@@ -15,7 +15,7 @@ const HTTP_URL = /^https?:\/\//i;
 
 /** What the operator assigned, kept so that the manifest can be rebuilt when a media file changes. */
 export type ContentSource =
-  | { type: AppDataItemType; durationMs: number; src: string }
+  | { type: AppDataItemType; durationMs: number; src: string; config?: AppConfig }
   | { type: AppDataItemType; durationMs: number; mediaId: string };
 
 /** The screens.content column: the manifest the player has, and where its items come from. */
@@ -82,7 +82,11 @@ export function resolveSources(
   return input.map((item, index) => {
     const srcField = `${field}.${index}.src`;
     const durationMs = item.durationMs ?? DEFAULT_ITEM_DURATION_MS;
-    if (HTTP_URL.test(item.src)) return { type: item.type ?? 'url', durationMs, src: item.src };
+    if (HTTP_URL.test(item.src)) {
+      const source = { type: item.type ?? 'url', durationMs, src: item.src };
+      // The contract lets only an app item carry a config (ContentInputSchema).
+      return item.config === undefined ? source : { ...source, config: item.config };
+    }
     const file = MEDIA_ID_PATTERN.test(item.src) ? media.get(item.src) : undefined;
     if (file === undefined) {
       throw invalid(
@@ -127,6 +131,8 @@ export function buildItems(
       };
     } else {
       item = { type: source.type, src: source.src, durationMs: source.durationMs };
+      // The player's tree takes no arbitrary keys: an app's configuration travels as JSON text.
+      if (source.type === 'app' && source.config !== undefined) item.config = JSON.stringify(source.config);
     }
     const checked = AppDataItemSchema.safeParse(item);
     if (!checked.success) {

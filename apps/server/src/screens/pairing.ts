@@ -75,6 +75,7 @@ export async function pairScreen(deps: PairingDeps, by: Changer, request: PairRe
     content_version: content.version,
     timezone: null,
     default_playlist_id: null,
+    default_layout_id: null,
     content_version_at: now,
     timeline_hash: null,
     timeline_until: null,

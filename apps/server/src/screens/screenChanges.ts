@@ -1,5 +1,5 @@
 // A change to a screen is written to the screens row (name, settings, its own content sources, its pinned zone and
-// default playlist); the timeline service then writes app/data with the name and settings updates this answers in
+// default playlist or layout); the timeline service then writes app/data with the name and settings updates this answers in
 // ONE update of players/{id}, so the player sees them change together (timelines/timelineService.ts), and raises
 // the content version only when what the screen shows changed.
 
@@ -13,12 +13,14 @@ import { parseScreenSettings } from './screenSettings';
 export interface ScreenChange {
   name?: string;
   settings?: ScreenSettings;
-  /** New content sources (the screen's own items); they replace a default playlist. */
+  /** New content sources (the screen's own items); they replace a default playlist or layout. */
   sources?: ContentSource[];
   /** A pinned zone, or null to follow the player's. */
   timezone?: string | null;
   /** A playlist as default content, or null for the screen's own items. */
   defaultPlaylistId?: string | null;
+  /** A layout as default content, or null for the screen's own items. */
+  defaultLayoutId?: string | null;
 }
 
 export interface ScreenChangeDeps {
@@ -43,12 +45,19 @@ export async function applyScreenChange(
     settings: JSON.stringify(settings),
     content: JSON.stringify({ ...current, sources: change.sources ?? current.sources }),
     timezone: change.timezone === undefined ? row.timezone : change.timezone,
+    // One default content at a time: setting one clears the others.
     default_playlist_id:
-      change.sources !== undefined
+      change.sources !== undefined || change.defaultLayoutId != null
         ? null
         : change.defaultPlaylistId === undefined
           ? row.default_playlist_id
           : change.defaultPlaylistId,
+    default_layout_id:
+      change.sources !== undefined || change.defaultPlaylistId != null
+        ? null
+        : change.defaultLayoutId === undefined
+          ? row.default_layout_id
+          : change.defaultLayoutId,
     updated_at: clock(),
   };
   await db
@@ -59,6 +68,7 @@ export async function applyScreenChange(
       content: screen.content,
       timezone: screen.timezone,
       default_playlist_id: screen.default_playlist_id,
+      default_layout_id: screen.default_layout_id,
       updated_at: screen.updated_at,
     })
     .where('id', '=', row.id)

@@ -10,6 +10,7 @@ import type {
   CommandRequest,
   CommandView,
   ContentItems,
+  ContentRef,
   PairRequest,
   ScreenListQuery,
   ScreenSettings,
@@ -17,6 +18,7 @@ import type {
 } from '@marquee/management-api';
 import type { Config } from '../config';
 import type { GroupService } from '../groups/groupService';
+import type { LayoutService } from '../layouts/layoutService';
 import type { PlaylistService } from '../playlists/playlistService';
 import type { TimelineService } from '../timelines/timelineService';
 import type { Database, Screen } from '../db/schema';
@@ -47,6 +49,7 @@ function audited(row: Screen, tags: readonly string[]) {
     settings: parseScreenSettings(row.settings),
     content: parseStoredContent(row.content, row.content_version).sources,
     playlistId: row.default_playlist_id,
+    layoutId: row.default_layout_id,
     timezone: row.timezone,
     tags: [...tags].sort(),
   };
@@ -62,6 +65,7 @@ export interface ScreenServiceOptions {
   timelines: TimelineService;
   groups: GroupService;
   playlists: PlaylistService;
+  layouts: LayoutService;
 }
 
 /** A change of a screen as the management API takes it (its PATCH body, parsed). */
@@ -69,10 +73,21 @@ export interface ScreenUpdate {
   name?: string;
   orientation?: ScreenSettings['orientation'];
   settings?: Omit<ScreenSettings, 'orientation'>;
-  content?: ContentItems;
+  /** Its own items, or `{layoutId}` / `{playlistId}` (as the fields of those names). */
+  content?: ContentItems | ContentRef;
   playlistId?: string | null;
+  layoutId?: string | null;
   tags?: string[];
   timezone?: string | null;
+}
+
+/** The default content a change names: `content: {layoutId}` and `content: {playlistId}` read as those fields. */
+function defaultContentOf(update: ScreenUpdate): Pick<ScreenUpdate, 'playlistId' | 'layoutId'> & {
+  content?: ContentItems;
+} {
+  const { content, playlistId, layoutId } = update;
+  if (content === undefined || Array.isArray(content)) return { content, playlistId, layoutId };
+  return 'layoutId' in content ? { layoutId: content.layoutId } : { playlistId: content.playlistId };
 }
 
 export class ScreenService {
@@ -131,14 +146,15 @@ export class ScreenService {
   }
 
   /**
-   * Changes name, orientation, settings, default content (its own items or a playlist), tags or pinned zone; the
+   * Changes name, orientation, settings, default content (its own items, a playlist or a layout), tags or pinned zone; the
    * timeline is refreshed with the name and settings in one document update, its version raised only when what
    * the screen shows changed.
    */
   async update(by: Changer, id: string, update: ScreenUpdate): Promise<ScreenView> {
     const { orgId } = by;
     const screen = await this.find(orgId, id);
-    const { name, orientation, settings, content, playlistId, tags, timezone } = update;
+    const { name, orientation, settings, tags, timezone } = update;
+    const { content, playlistId, layoutId } = defaultContentOf(update);
     const change: ScreenChange = {};
     if (name !== undefined) change.name = name;
     const settingsChange = { ...settings, ...(orientation === undefined ? {} : { orientation }) };
@@ -150,11 +166,15 @@ export class ScreenService {
       if (playlistId !== null) await this.options.playlists.find(orgId, playlistId, 'playlistId');
       change.defaultPlaylistId = playlistId;
     }
+    if (layoutId !== undefined) {
+      if (layoutId !== null) await this.options.layouts.find(orgId, layoutId, 'layoutId');
+      change.defaultLayoutId = layoutId;
+    }
     if (timezone !== undefined) change.timezone = timezone;
     if (Object.keys(change).length === 0 && tags === undefined) {
       throw invalid(
         'NOTHING_TO_CHANGE',
-        'Give at least one of name, orientation, settings, content, playlistId, tags or timezone',
+        'Give at least one of name, orientation, settings, content, playlistId, layoutId, tags or timezone',
         'body',
       );
     }

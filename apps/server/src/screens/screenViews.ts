@@ -173,6 +173,7 @@ function toScreenView(
     timezone: timeline.rules.rules.timezone,
     timezoneSource: timeline.rules.zoneSource,
     defaultPlaylistId: screen.default_playlist_id,
+    defaultLayoutId: screen.default_layout_id,
     timeline: timelineStatus(screen, player, timeline.segment, now),
     health: health ?? healthFromStatus(status, screen.created_at),
     createdAt: screen.created_at,

@@ -1,13 +1,17 @@
 // The rules of a batch of screens, read in a few queries for the whole batch (docs/schedules.md §Propagation): the
 // organisation's schedules that have not ended and overrides that have not expired, indexed by what they target;
-// each screen's groups, zone, default content and own items; the playlists and media files all of them name. A
-// screen's rules are then the schedules and overrides reaching it directly, through a group, or as `all`.
+// each screen's groups, tags, zone, default content and own items; the layouts, playlists (also those of the
+// layouts' zones), feeds and media files all of them name. A screen's rules are then the schedules and overrides
+// reaching it directly, through a group, or as `all`. A rule's content key is a playlist's or a layout's id.
 
 import type { Kysely } from 'kysely';
 import type { Targets } from '@marquee/management-api';
 import type { OverrideRule, ScheduleRule, TimelineRules, Weekday } from '@marquee/timeline';
 import type { Database, Player, Screen } from '../db/schema';
-import { chunks, groupsOfScreens, parseStringList, parseTargets } from '../groups/membership';
+import { feedIdsOf } from '../feeds/feedRegistry';
+import { chunks, groupsOfScreens, parseStringList, parseTargets, tagsOfScreens } from '../groups/membership';
+import type { StoredLayout } from '../layouts/playerLayout';
+import { feedUrlsOfZones, parseStoredZones, playlistIdsOfZones } from '../layouts/storedZones';
 import type { MediaCatalog, MediaRef } from '../media/mediaCatalog';
 import { mediaIdsOfSources, parseSources, parseStoredContent, type ContentSource } from '../screens/content';
 
@@ -55,23 +59,29 @@ export interface ScreenRules {
   screen: Screen;
   rules: TimelineRules;
   zoneSource: ZoneSource;
-  /** Sources of every playlist its rules name, by key (OWN_ITEMS_KEY for its own items). */
+  /** Sources of every playlist its rules and their layouts' zones name, by key (OWN_ITEMS_KEY for its own items). */
   playlists: Map<string, { name: string; sources: ContentSource[] }>;
-  /** Key of its default content among `playlists`; null when it has none. */
+  /** Every layout its rules name, by id. */
+  layouts: Map<string, StoredLayout>;
+  /** Key of its default content among `playlists` or `layouts`; null when it has none. */
   defaultKey: string | null;
+  /** The screen's tags, sorted (app/data's screen, for apps' getContext()). */
+  tags: string[];
 }
 
 export interface BatchRules {
   screens: ScreenRules[];
   /** Every media file the batch's playlists and items name. */
   media: ReadonlyMap<string, MediaRef>;
+  /** The ids of the feeds the batch's layouts show, by URL. */
+  feeds: ReadonlyMap<string, string>;
 }
 
 function scheduleRule(row: Database['schedules']): ScheduleRule {
   return {
     id: row.id,
     name: row.name,
-    playlistId: row.playlist_id,
+    playlistId: row.playlist_id ?? row.layout_id ?? '',
     priority: row.priority,
     startsOn: row.starts_on,
     endsOn: row.ends_on,
@@ -86,7 +96,7 @@ function overrideRule(row: Database['overrides']): OverrideRule {
   return {
     id: row.id,
     name: row.name,
-    playlistId: row.playlist_id,
+    playlistId: row.playlist_id ?? row.layout_id,
     message: row.message,
     startsAt: row.created_at,
     expiresAt: row.expires_at,
@@ -139,6 +149,7 @@ export async function rulesOfScreens(
   const { db } = deps;
   const ids = screens.map((screen) => screen.id);
   const groups = await groupsOfScreens(db, orgId, ids);
+  const tags = await tagsOfScreens(db, ids);
   const playerIds = screens.flatMap((screen) => (screen.player_id === null ? [] : [screen.player_id]));
   const players = new Map<string, Pick<Player, 'id' | 'timezone'>>();
   for (const part of chunks(playerIds)) {
@@ -164,12 +175,34 @@ export async function rulesOfScreens(
       overrides: org.overrides.reaching(screen.id, screenGroups),
     };
   });
-  const playlistIds = new Set<string>();
+  const contentKeys = new Set<string>();
   for (const entry of partial) {
-    for (const rule of entry.schedules) playlistIds.add(rule.playlistId);
-    for (const rule of entry.overrides) if (rule.playlistId !== null) playlistIds.add(rule.playlistId);
-    if (entry.screen.default_playlist_id !== null) playlistIds.add(entry.screen.default_playlist_id);
+    for (const rule of entry.schedules) contentKeys.add(rule.playlistId);
+    for (const rule of entry.overrides) if (rule.playlistId !== null) contentKeys.add(rule.playlistId);
+    if (entry.screen.default_playlist_id !== null) contentKeys.add(entry.screen.default_playlist_id);
+    if (entry.screen.default_layout_id !== null) contentKeys.add(entry.screen.default_layout_id);
   }
+  const layouts = new Map<string, StoredLayout>();
+  for (const part of chunks([...contentKeys])) {
+    const rows = await db
+      .selectFrom('layouts')
+      .select(['id', 'name', 'background', 'duration_ms', 'zones'])
+      .where('org_id', '=', orgId)
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) {
+      const zones = parseStoredZones(row.zones);
+      layouts.set(row.id, {
+        name: row.name,
+        background: row.background,
+        durationMs: Number(row.duration_ms),
+        zones,
+      });
+    }
+  }
+  const playlistIds = new Set([...contentKeys].filter((key) => !layouts.has(key)));
+  for (const layout of layouts.values())
+    for (const id of playlistIdsOfZones(layout.zones)) playlistIds.add(id);
   const playlists = new Map<string, { name: string; sources: ContentSource[] }>();
   for (const part of chunks([...playlistIds])) {
     const rows = await db
@@ -188,19 +221,26 @@ export async function rulesOfScreens(
     const own = parseStoredContent(entry.screen.content, entry.screen.content_version).sources;
     for (const id of mediaIdsOfSources(own)) mediaIds.add(id);
     const named = new Map<string, { name: string; sources: ContentSource[] }>();
+    const namedLayouts = new Map<string, StoredLayout>();
     const take = (id: string) => {
       const playlist = playlists.get(id);
       if (playlist !== undefined) named.set(id, playlist);
+      const layout = layouts.get(id);
+      if (layout === undefined) return;
+      namedLayouts.set(id, layout);
+      for (const zonePlaylist of playlistIdsOfZones(layout.zones)) take(zonePlaylist);
     };
     entry.schedules.forEach((rule) => take(rule.playlistId));
     entry.overrides.forEach((rule) => rule.playlistId !== null && take(rule.playlistId));
-    const defaultId = entry.screen.default_playlist_id;
+    const defaultId = entry.screen.default_layout_id ?? entry.screen.default_playlist_id;
+    const defaultName =
+      defaultId === null ? undefined : (layouts.get(defaultId) ?? playlists.get(defaultId))?.name;
     let defaultKey: string | null = null;
     let defaultContent: TimelineRules['defaultContent'] = null;
-    if (defaultId !== null && playlists.has(defaultId)) {
+    if (defaultId !== null && defaultName !== undefined) {
       take(defaultId);
       defaultKey = defaultId;
-      defaultContent = { id: defaultId, name: playlists.get(defaultId)!.name, playlistId: defaultId };
+      defaultContent = { id: defaultId, name: defaultName, playlistId: defaultId };
     } else if (own.length > 0) {
       named.set(OWN_ITEMS_KEY, { name: OWN_ITEMS_NAME, sources: own });
       defaultKey = OWN_ITEMS_KEY;
@@ -211,10 +251,17 @@ export async function rulesOfScreens(
       zoneSource: entry.zoneSource,
       rules: { timezone: entry.zone, schedules: entry.schedules, overrides: entry.overrides, defaultContent },
       playlists: named,
+      layouts: namedLayouts,
       defaultKey,
+      tags: tags.get(entry.screen.id) ?? [],
     };
   });
-  return { screens: result, media: await deps.media.refs(orgId, [...mediaIds]) };
+  const feedUrls = [...layouts.values()].flatMap((layout) => feedUrlsOfZones(layout.zones));
+  return {
+    screens: result,
+    media: await deps.media.refs(orgId, [...mediaIds]),
+    feeds: await feedIdsOf(db, orgId, feedUrls),
+  };
 }
 
 /** Screens sharing this key share their segments: the engine runs once per key. */

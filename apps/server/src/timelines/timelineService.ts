@@ -6,8 +6,8 @@
 // Every kind of change calls refresh with exactly the screens it affects; screens go in batches with a yield
 // between them, and the engine runs once per distinct zone and rule set.
 
-import type { Kysely } from 'kysely';
-import { playerDocumentPath } from '@marquee/protocol';
+import { sql, type Kysely } from 'kysely';
+import { playerDocumentPath, type AppDataScreen } from '@marquee/protocol';
 import { resolveTimeline, segmentAt, type Segment } from '@marquee/timeline';
 import type { Database, Screen } from '../db/schema';
 import { nextTurn } from '../eventLoop';
@@ -15,7 +15,14 @@ import { ID_CHUNK, chunks, parseTargets, screensOfTargets } from '../groups/memb
 import type { MediaCatalog } from '../media/mediaCatalog';
 import type { DocumentStore } from '../realtime/documentStore';
 import { parseStoredContent } from '../screens/content';
-import { TIMELINE_HORIZON_MS, TIMELINE_MIN_HORIZON_MS, payloadOf, type ScreenPayload } from './payload';
+import {
+  TIMELINE_HORIZON_MS,
+  TIMELINE_MIN_HORIZON_MS,
+  appDataScreenOf,
+  payloadOf,
+  screenHash,
+  type ScreenPayload,
+} from './payload';
 import {
   OWN_ITEMS_KEY,
   loadOrgRules,
@@ -50,6 +57,15 @@ interface RowWrite {
   version: number;
   changed: boolean;
   issue: boolean;
+}
+
+/** One screen's part of a batch: its rules, the payload it shares, its own part of app/data and its hash. */
+interface PlannedScreen {
+  row: Screen;
+  entry: ScreenRules;
+  payload: ScreenPayload;
+  screen: AppDataScreen;
+  hash: string;
 }
 
 /** A row write planned: what to set, or null when the row already holds it. */
@@ -204,27 +220,21 @@ export class TimelineService {
         if (segments === undefined) {
           segmentsByKey.set(key, (segments = resolveTimeline(entry.rules, now, now + TIMELINE_HORIZON_MS)));
         }
-        payload = payloadOf(entry, segments, batch.media, this.options.publicUrl, now);
+        payload = payloadOf(entry, segments, batch.media, batch.feeds, this.options.publicUrl, now);
         payloadsByKey.set(payloadKey, payload);
       }
-      return { entry, payload };
+      const screen = appDataScreenOf(entry.screen, entry.tags);
+      return { row: entry.screen, entry, payload, screen, hash: screenHash(payload, screen) };
     });
     // The batch's rows in one transaction (one commit, not one per screen); their document updates then go
     // together, sharing the store's group commits.
-    const written = await this.db.transaction().execute((trx) =>
-      this.writeRows(
-        trx,
-        planned.map(({ entry, payload }) => ({ row: entry.screen, payload, entry })),
-        now,
-        refresh,
-      ),
-    );
+    const written = await this.db.transaction().execute((trx) => this.writeRows(trx, planned, now, refresh));
     const lost: string[] = [];
     const documents: Promise<boolean>[] = [];
-    planned.forEach(({ entry, payload }, k) => {
+    planned.forEach((item, k) => {
       const outcome = written[k];
-      if (outcome === null || outcome === undefined) lost.push(entry.screen.id);
-      else documents.push(this.writeDocument(entry.screen, payload, outcome, refresh));
+      if (outcome === null || outcome === undefined) lost.push(item.row.id);
+      else documents.push(this.writeDocument(item, outcome, refresh));
     });
     const results = await Promise.allSettled(documents);
     const failed = results.find((result) => result.status === 'rejected');
@@ -235,8 +245,7 @@ export class TimelineService {
 
   /** Writes the screen's player document as its row now says; true when its version rose. */
   private async writeDocument(
-    row: Screen,
-    payload: ScreenPayload,
+    { row, payload, screen }: PlannedScreen,
     outcome: RowWrite,
     refresh: RefreshOptions,
   ): Promise<boolean> {
@@ -244,7 +253,12 @@ export class TimelineService {
     if (row.player_id !== null && (outcome.issue || Object.keys(extra).length > 0)) {
       const updates: Record<string, unknown> = { ...extra };
       if (outcome.issue) {
-        updates['app/data'] = { version: outcome.version, items: payload.items, timeline: payload.timeline };
+        updates['app/data'] = {
+          version: outcome.version,
+          items: payload.items,
+          timeline: payload.timeline,
+          screen,
+        };
       }
       await this.options.documents.update(playerDocumentPath(row.player_id), updates);
     }
@@ -253,9 +267,7 @@ export class TimelineService {
 
   /** What writing `payload` to the screen's row means: its version, whether it changed, what to set (if anything). */
   private planRow(
-    row: Screen,
-    payload: ScreenPayload,
-    entry: ScreenRules,
+    { row, payload, entry, hash }: PlannedScreen,
     now: number,
     refresh: RefreshOptions,
   ): RowPlan {
@@ -267,7 +279,7 @@ export class TimelineService {
       entry.rules.schedules.length === 0 &&
       entry.rules.overrides.length === 0 &&
       JSON.stringify(content.items) === JSON.stringify(payload.items);
-    const changed = row.timeline_hash !== payload.hash && !firstShowsSame;
+    const changed = row.timeline_hash !== hash && !firstShowsSame;
     // The timeline is written when what shows changed, when it was never written, and when it is issued again.
     const issue = changed || refresh.reissue === true || row.timeline_hash === null;
     const version = changed ? Math.max(content.version, row.content_version) + 1 : row.content_version;
@@ -276,7 +288,7 @@ export class TimelineService {
       ? {
           content: JSON.stringify({ version, items: payload.items, sources: content.sources }),
           content_version: version,
-          timeline_hash: payload.hash,
+          timeline_hash: hash,
           timeline_until: payload.timeline.horizonEnd,
           ...(changed ? { content_version_at: now } : {}),
         }
@@ -286,12 +298,13 @@ export class TimelineService {
 
   /**
    * Updates the screens' rows where each is still as read; an outcome is null for a row changed meanwhile. Rows
-   * read alike (same version, content and timeline) that get the same payload go in one statement: a group's
-   * members usually do, and 20,000 single-row updates cost more than the rest of the refresh.
+   * read alike (same version and content) that get the same payload and plan go in one statement, each with its own
+   * hash (a screen's name and tags are hashed too): a group's members usually do, and 20,000 single-row updates
+   * cost more than the rest of the refresh.
    */
   private async writeRows(
     db: Kysely<Database>,
-    planned: readonly { row: Screen; payload: ScreenPayload; entry: ScreenRules }[],
+    planned: readonly PlannedScreen[],
     now: number,
     refresh: RefreshOptions,
   ): Promise<(RowWrite | null)[]> {
@@ -299,13 +312,19 @@ export class TimelineService {
     const payloads = new Map<ScreenPayload, number>();
     const alike = new Map<string, { plan: RowPlan; first: (typeof planned)[number]; indices: number[] }>();
     planned.forEach((item, index) => {
-      const plan = this.planRow(item.row, item.payload, item.entry, now, refresh);
+      const plan = this.planRow(item, now, refresh);
       outcomes.push({ version: plan.version, changed: plan.changed, issue: plan.issue });
       if (plan.set === null) return;
       let payloadIndex = payloads.get(item.payload);
       if (payloadIndex === undefined) payloads.set(item.payload, (payloadIndex = payloads.size));
       const { row } = item;
-      const key = JSON.stringify([payloadIndex, row.content_version, row.timeline_hash, row.content]);
+      const key = JSON.stringify([
+        payloadIndex,
+        row.content_version,
+        row.content,
+        plan.changed,
+        plan.version,
+      ]);
       const group = alike.get(key);
       if (group === undefined) alike.set(key, { plan, first: item, indices: [index] });
       else group.indices.push(index);
@@ -316,7 +335,7 @@ export class TimelineService {
         const ids = part.map((index) => planned[index]!.row.id);
         const result = await db
           .updateTable('screens')
-          .set(set)
+          .set({ ...set, timeline_hash: hashesOf(part.map((index) => planned[index]!)) })
           .where('id', 'in', ids)
           .where('content_version', '=', first.row.content_version)
           // A change of the screen's own items meanwhile must not be written over.
@@ -370,4 +389,12 @@ export class TimelineService {
         .execute();
     }
   }
+}
+
+/** The rows' timeline hashes: one value when they share it, else a CASE on the id (portable to both engines). */
+function hashesOf(rows: readonly PlannedScreen[]) {
+  const first = rows[0]!.hash;
+  if (rows.every((item) => item.hash === first)) return first;
+  const branches = rows.map((item) => sql`WHEN id = ${item.row.id} THEN ${item.hash}`);
+  return sql<string>`CASE ${sql.join(branches, sql` `)} END`;
 }

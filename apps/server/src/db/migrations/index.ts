@@ -14,6 +14,7 @@ import { webhooksMigration } from './0007_webhooks';
 import { screenHealthMigration } from './0008_screen_health';
 import { teamsMigration } from './0009_teams';
 import { auditFiltersMigration } from './0010_audit_filters';
+import { layoutsMigration } from './0011_layouts';
 
 export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
@@ -27,6 +28,7 @@ export function migrationsFor(dialect: DatabaseDialect): Record<string, Migratio
     '0008_screen_health': screenHealthMigration,
     '0009_teams': teamsMigration,
     '0010_audit_filters': auditFiltersMigration,
+    '0011_layouts': layoutsMigration(dialect),
   };
 }
 
