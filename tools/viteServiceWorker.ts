@@ -57,7 +57,8 @@ export function precacheDefines(base: string): (files: string[]) => Record<strin
   return (files) => ({
     __PRECACHE_MANIFEST__: JSON.stringify(
       files
-        .filter((file) => file !== 'index.html')
+        // Pages (index.html, pair/index.html) carry the runtime configuration: the worker keeps them as they load.
+        .filter((file) => !file.endsWith('index.html'))
         .map((file) => ({
           url: `${base}${file}`,
           // Hashed names carry their revision; anything else is revalidated by build time.

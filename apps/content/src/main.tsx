@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SERVICE_WORKER_SCRIPT } from '@marquee/protocol';
+import { markStartup } from '@marquee/protocol';
 import { App } from './App';
 import { readContentConfig } from './platform/runtimeConfig';
+import { registerContentWorker } from './sw/registerContentWorker';
 import './styles.css';
+
+markStartup('frame-bundle', 'end');
 
 const root = document.getElementById('root');
 if (root !== null) {
@@ -14,9 +17,4 @@ if (root !== null) {
   );
 }
 
-// The content service worker keeps the app shell and media for offline play (src/sw/serviceWorker.ts).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  navigator.serviceWorker
-    .register(`${import.meta.env.BASE_URL}${SERVICE_WORKER_SCRIPT}`, { scope: import.meta.env.BASE_URL })
-    .catch((error: unknown) => console.warn('[marquee content] service worker not registered:', error));
-}
+registerContentWorker();

@@ -14,6 +14,18 @@ export interface ContentCommands {
   getContentState(): unknown;
 }
 
+const NOT_READY = (): never => {
+  throw new Error('The content player is not showing content');
+};
+
+/** The commands while no content player is showing (the pairing page, before the content player mounts). */
+export const idleCommands: ContentCommands = {
+  setMute: NOT_READY,
+  screenshot: () => Promise.reject(new Error('The pairing page has nothing to capture')),
+  updateDeviceInfo: NOT_READY,
+  getContentState: () => ({ showing: 'pairing' }),
+};
+
 export interface PlayerLink {
   readonly bridge: Bridge | null;
   /** Resolves with the final state: connected, or absent when there is no player or it never answered. */

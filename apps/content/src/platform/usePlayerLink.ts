@@ -2,18 +2,16 @@
 // the component that can carry them out (the content player) fills them in when it mounts.
 
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
-import { openPlayerLink, type ContentCommands, type LinkState, type PlayerLink } from './playerLink';
+import { markStartup } from '@marquee/protocol';
+import {
+  idleCommands,
+  openPlayerLink,
+  type ContentCommands,
+  type LinkState,
+  type PlayerLink,
+} from './playerLink';
 
-const NOT_READY = (): never => {
-  throw new Error('The content player is not showing content');
-};
-
-export const idleCommands: ContentCommands = {
-  setMute: NOT_READY,
-  screenshot: () => Promise.reject(new Error('The pairing page has nothing to capture')),
-  updateDeviceInfo: NOT_READY,
-  getContentState: () => ({ showing: 'pairing' }),
-};
+export { idleCommands };
 
 export interface PlayerLinkHandle {
   state: LinkState;
@@ -27,10 +25,14 @@ export function usePlayerLink(): PlayerLinkHandle {
   const [state, setState] = useState<LinkState>('connecting');
 
   useEffect(() => {
+    markStartup('bridge', 'start');
     const opened = openPlayerLink(window, () => commands.current);
     setLink(opened);
     let live = true;
-    void opened.ready.then((final) => live && setState(final));
+    void opened.ready.then((final) => {
+      if (final === 'connected') markStartup('bridge', 'end');
+      if (live) setState(final);
+    });
     return () => {
       live = false;
       opened.close();

@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import type { Bridge } from '@marquee/bridge';
+import { defaultTimers } from '@marquee/protocol';
+import { TurnsView } from '../layout/TurnsView';
 import type { ContentCommands } from '../platform/playerLink';
 import type { PlayerApi } from '../platform/playerApi';
 import type { ContentConfig } from '../platform/runtimeConfig';
@@ -14,6 +16,7 @@ import { useContentApplied } from './useContentApplied';
 import { useContentCommands } from './useContentCommands';
 import { usePlayback } from './usePlayback';
 import { usePlaylist } from './usePlaylist';
+import { useAppScreenFacts } from '../apps/html/useAppScreenFacts';
 import type { TimelineClock } from './useTimeline';
 
 export interface ContentPlayerProps {
@@ -49,7 +52,7 @@ export function ContentPlayer({ bridge, api, config, commands, clock, plays = nu
   });
   useContentApplied(bridge, manifest?.version ?? null);
 
-  const { fail, current, next, previous } = position;
+  const { fail, finish, current, next, previous } = position;
   const recordFailure = usePlayRecording({
     recorder: plays,
     view,
@@ -70,7 +73,15 @@ export function ContentPlayer({ bridge, api, config, commands, clock, plays = nu
     },
     [fail, api, recordFailure],
   );
-  const layout = useMemo(() => ({ current, next, previous }), [current, next, previous]);
+  const layout = useMemo(() => ({ current, next, previous, finish }), [current, next, previous, finish]);
+  const screen = useAppScreenFacts(manifest);
+  const timezone = manifest?.timeline?.timezone ?? 'UTC';
+  const { report, now } = playback;
+  const timers = clock?.timers ?? defaultTimers;
+  const zoneDeps = useMemo(
+    () => ({ resolveSrc, report, timezone, screen: screen.screen, now, timers, muted }),
+    [resolveSrc, report, timezone, screen.screen, now, timers, muted],
+  );
 
   if (view.kind === 'loading') return <Slate title="Loading content…" />;
   if (view.kind === 'message') return <MessageScreen message={view.message} />;
@@ -83,6 +94,7 @@ export function ContentPlayer({ bridge, api, config, commands, clock, plays = nu
       />
     );
   }
+  if (view.kind === 'turns') return <TurnsView turns={view.turns} deps={zoneDeps} stageRef={stage} />;
   if (current === null) {
     // With a timeline, nothing playable is the idle screen; without one, the slate says what happened.
     if (manifest?.timeline != null) return <IdleScreen />;
@@ -100,6 +112,7 @@ export function ContentPlayer({ bridge, api, config, commands, clock, plays = nu
       muted={muted}
       resolveSrc={resolveSrc}
       onFail={onFail}
+      screen={screen}
       stageRef={stage}
     />
   );

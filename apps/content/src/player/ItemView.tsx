@@ -1,11 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { AppDataItem } from '@marquee/protocol';
+import { HtmlApp } from '../apps/html/HtmlApp';
+import type { AppScreenFacts } from '../apps/html/useHtmlApp';
+import { usePageLoad } from './usePageLoad';
 
-/**
- * A web page that has not loaded this long after it came on screen is skipped (docs/proof-of-play.md
- * §Recording). A page's own errors (a 404, a broken script) load a page all the same and cannot be seen from here.
- */
-export const PAGE_LOAD_TIMEOUT_MS = 30_000;
+export { PAGE_LOAD_TIMEOUT_MS } from './usePageLoad';
 
 export interface ItemViewProps {
   item: AppDataItem;
@@ -14,10 +13,14 @@ export interface ItemViewProps {
   active: boolean;
   muted: boolean;
   onFail(reason: string): void;
+  /** For an app item's getContext(). */
+  screen: AppScreenFacts;
+  /** An app item called done(): false when nothing else is there to show (the app's slot restarts). */
+  onDone(): boolean;
 }
 
-/** One item: a web page, an image or a video, filling the screen. */
-export function ItemView({ item, src, active, muted, onFail }: ItemViewProps) {
+/** One item: a web page, an image, a video or an operator's HTML app, filling the screen. */
+export function ItemView({ item, src, active, muted, onFail, screen, onDone }: ItemViewProps) {
   if (item.type === 'image') {
     return (
       <img
@@ -30,23 +33,38 @@ export function ItemView({ item, src, active, muted, onFail }: ItemViewProps) {
     );
   }
   if (item.type === 'video') return <VideoItem src={src} active={active} muted={muted} onFail={onFail} />;
+  if (item.type === 'app') {
+    return (
+      <AppItem
+        src={src}
+        config={item.config}
+        active={active}
+        onFail={onFail}
+        screen={screen}
+        onDone={onDone}
+      />
+    );
+  }
   return <PageItem src={src} active={active} onFail={onFail} />;
 }
 
+function AppItem({
+  src,
+  config,
+  active,
+  onFail,
+  screen,
+  onDone,
+}: Pick<ItemViewProps, 'src' | 'active' | 'onFail' | 'screen' | 'onDone'> & { config: string | undefined }) {
+  const app = useMemo(
+    () => ({ type: 'html' as const, url: src, ...(config === undefined ? {} : { config }) }),
+    [src, config],
+  );
+  return <HtmlApp app={app} active={active} {...screen} onDone={onDone} onFail={onFail} />;
+}
+
 function PageItem({ src, active, onFail }: Pick<ItemViewProps, 'src' | 'active' | 'onFail'>) {
-  const loaded = useRef(false);
-  const fail = useRef(onFail);
-  useEffect(() => {
-    fail.current = onFail;
-  }, [onFail]);
-  useEffect(() => {
-    if (!active || loaded.current) return;
-    const timer = setTimeout(() => {
-      if (!loaded.current)
-        fail.current(`the web page ${src} did not load within ${PAGE_LOAD_TIMEOUT_MS / 1000} s`);
-    }, PAGE_LOAD_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [active, src]);
+  const onLoad = usePageLoad({ src, active, what: 'the web page', onFail });
   return (
     <iframe
       className="item"
@@ -55,14 +73,17 @@ function PageItem({ src, active, onFail }: Pick<ItemViewProps, 'src' | 'active' 
       sandbox="allow-scripts allow-same-origin allow-forms"
       referrerPolicy="no-referrer"
       allow="autoplay; fullscreen"
-      onLoad={() => {
-        loaded.current = true;
-      }}
+      onLoad={onLoad}
     />
   );
 }
 
-function VideoItem({ src, active, muted, onFail }: Omit<ItemViewProps, 'item'>) {
+function VideoItem({
+  src,
+  active,
+  muted,
+  onFail,
+}: Pick<ItemViewProps, 'src' | 'active' | 'muted' | 'onFail'>) {
   const video = useRef<HTMLVideoElement>(null);
   // The latest onFail without restarting playback whenever the parent renders.
   const fail = useRef(onFail);

@@ -2,20 +2,8 @@
 // must still fit whole, in landscape and portrait alike (the player rotates the frame; this page only sees its
 // new aspect, and fits again).
 
-/** The largest whole size in [min, max] for which `fits` holds (fitting is monotonic in the size); min if none. */
-export function fitFontSize(fits: (size: number) => boolean, min: number, max: number): number {
-  let low = Math.ceil(min);
-  let high = Math.floor(max);
-  let best = low;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (fits(middle)) {
-      best = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return best;
-}
+// The search itself is shared with the layouts' text apps.
+export { fitFontSize } from '@marquee/layout-view';
 
 /** Smallest and largest type a message gets, from the box's shorter side: a word alone fills a good part of it. */
 export function fontBounds(width: number, height: number): { min: number; max: number } {

@@ -114,3 +114,53 @@ describe('parseManifest with a timeline', () => {
     expect(sameManifest(first, later)).toBe(false);
   });
 });
+
+describe('parseManifest with layouts', () => {
+  const rules = rulesIn('Europe/London', { defaultContent: { id: 'd', name: 'Lobby', playlistId: 'lobby' } });
+  const generatedAt = Date.parse('2026-06-01T00:00:00Z');
+  const lobby = {
+    name: 'Lobby',
+    zones: [
+      { id: 'main', x: 0, y: 0, width: 75, height: 90, playlistId: 'p' },
+      { id: 'clock', x: 75, y: 0, width: 25, height: 90, app: { type: 'clock' as const, showDate: true } },
+      {
+        id: 'news',
+        x: 0,
+        y: 90,
+        width: 100,
+        height: 10,
+        z: 3,
+        app: { type: 'ticker' as const, text: 'Hello' },
+      },
+    ],
+  };
+
+  it('reads layouts back from the store, their zones stored as index-keyed objects', () => {
+    const timeline = timelineOf(rules, generatedAt, { p: [image] }, { lobby });
+    const manifest = parseManifest(storedAppData(9, [], timeline));
+    expect(manifest?.timeline?.layouts.lobby).toEqual(lobby);
+    expect(manifest?.skipped).toEqual([]);
+  });
+
+  it('leaves out a layout that does not hold together, says why, and follows the rest of the timeline', () => {
+    const broken = { ...lobby, zones: [{ ...lobby.zones[0], width: 250 }] };
+    const timeline = timelineOf(rules, generatedAt, { p: [image] }, { lobby, broken } as never);
+    const manifest = parseManifest(storedAppData(9, [], timeline));
+    expect(Object.keys(manifest?.timeline?.layouts ?? {})).toEqual(['lobby']);
+    expect(manifest?.skipped).toEqual([
+      expect.stringMatching(/^layout broken is not a layout \(zones\.0\.width: /),
+    ]);
+  });
+
+  it("reads the screen for apps, and tells a renamed screen's app/data from the one it replaces", () => {
+    const screen = { id: 'scr_1', name: 'Lobby left', tags: ['lobby'] };
+    const first = parseManifest({ version: 2, items: [page], screen });
+    expect(first?.screen).toEqual(screen);
+    const renamed = parseManifest({ version: 2, items: [page], screen: { ...screen, name: 'Lobby right' } });
+    expect(sameManifest(first, renamed)).toBe(false);
+    const bad = parseManifest({ version: 2, items: [page], screen: { name: 7 } });
+    expect(bad?.screen).toBeUndefined();
+    expect(bad?.items).toEqual([page]);
+    expect(bad?.skipped).toEqual(['The screen in app/data is not a screen: {"name":7}']);
+  });
+});

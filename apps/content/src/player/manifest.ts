@@ -3,7 +3,14 @@
 // reported instead of failing the whole manifest, so one broken entry never blanks the screen. A timeline
 // (docs/schedules.md §Player timeline) that cannot be followed is reported the same way, and the items play.
 
-import { AppDataItemSchema, normalizeForWrite, restoreArrays, type AppDataItem } from '@marquee/protocol';
+import {
+  AppDataItemSchema,
+  AppDataScreenSchema,
+  normalizeForWrite,
+  restoreArrays,
+  type AppDataItem,
+  type AppDataScreen,
+} from '@marquee/protocol';
 import { parseTimeline, type PlayerTimeline } from './timeline';
 
 export interface Manifest {
@@ -12,6 +19,8 @@ export interface Manifest {
   items: AppDataItem[];
   /** What decides what shows, when the server sent one. */
   timeline: PlayerTimeline | null;
+  /** The paired screen, for apps' getContext() (docs/apps.md); absent from older servers' app/data. */
+  screen?: AppDataScreen;
   /** Why each skipped item was skipped, for the logs. */
   skipped: string[];
 }
@@ -50,7 +59,13 @@ export function parseManifest(value: unknown): Manifest | null {
       skipped.push(...parsed.skipped);
     }
   }
-  return { version, items, timeline, skipped };
+  let screen: AppDataScreen | undefined;
+  if (data.screen !== undefined) {
+    const parsed = AppDataScreenSchema.safeParse(data.screen);
+    if (parsed.success) screen = parsed.data;
+    else skipped.push(`The screen in app/data is not a screen: ${JSON.stringify(data.screen)}`);
+  }
+  return { version, items, timeline, skipped, ...(screen === undefined ? {} : { screen }) };
 }
 
 /** Two manifests show the same thing (a re-issued timeline with a later horizon counts as new). */
@@ -59,7 +74,8 @@ export function sameManifest(a: Manifest | null, b: Manifest | null): boolean {
   return (
     a.version === b.version &&
     JSON.stringify(a.items) === JSON.stringify(b.items) &&
-    JSON.stringify(a.timeline) === JSON.stringify(b.timeline)
+    JSON.stringify(a.timeline) === JSON.stringify(b.timeline) &&
+    JSON.stringify(a.screen) === JSON.stringify(b.screen)
   );
 }
 

@@ -4,7 +4,7 @@
 // whole schedule aside); a timeline that still does not hold together is refused as a whole, and the caller then
 // plays the manifest's items, as a player without timeline support would.
 
-import { AppDataItemSchema } from '@marquee/protocol';
+import { AppDataItemSchema, PlayerLayoutSchema } from '@marquee/protocol';
 import {
   PlayerTimelineSchema,
   type PlayerTimeline as CheckedTimeline,
@@ -40,13 +40,31 @@ function withPlayableItems(value: Json, skipped: string[]): Json {
   return { ...value, playlists };
 }
 
+/**
+ * `value` with every layout that does not hold together left out and reported in `skipped`: a segment naming it
+ * then reports it missing, and the rest of the schedule plays on (docs/layouts.md §Playback).
+ */
+function withValidLayouts(value: Json, skipped: string[]): Json {
+  if (!isRecord(value.layouts)) return value;
+  const layouts: Json = {};
+  for (const [key, layout] of Object.entries(value.layouts)) {
+    const parsed = PlayerLayoutSchema.safeParse(layout);
+    if (parsed.success) layouts[key] = layout;
+    else {
+      const issue = parsed.error.issues[0];
+      skipped.push(`layout ${key} is not a layout (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`);
+    }
+  }
+  return { ...value, layouts };
+}
+
 export type TimelineParse = { timeline: PlayerTimeline; skipped: string[] } | { problem: string };
 
 /** The timeline in `value` (app/data.timeline with its arrays restored), or why it cannot be followed. */
 export function parseTimeline(value: unknown): TimelineParse {
   if (!isRecord(value)) return { problem: 'the timeline is not an object' };
   const skipped: string[] = [];
-  const parsed = PlayerTimelineSchema.safeParse(withPlayableItems(value, skipped));
+  const parsed = PlayerTimelineSchema.safeParse(withValidLayouts(withPlayableItems(value, skipped), skipped));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { problem: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'not a timeline'}` };

@@ -2,7 +2,7 @@
 // (docs/schedules.md §Player timeline), app/data in the realtime store's form (no nulls, no empty arrays,
 // index-keyed arrays), and rules that say only what a test cares about.
 
-import { normalizeForWrite, type AppDataItem } from '@marquee/protocol';
+import { normalizeForWrite, type AppDataItem, type PlayerLayout } from '@marquee/protocol';
 import { resolveTimeline, type OverrideRule, type ScheduleRule, type TimelineRules } from '@marquee/timeline';
 import type { PlayerTimeline } from './timeline';
 
@@ -46,6 +46,7 @@ export function timelineOf(
   rules: TimelineRules,
   generatedAt: number,
   playlists: Record<string, AppDataItem[]>,
+  layouts: Record<string, PlayerLayout> = {},
 ): PlayerTimeline {
   const horizonEnd = generatedAt + HORIZON_MS;
   return {
@@ -55,6 +56,7 @@ export function timelineOf(
     playlists: Object.fromEntries(
       Object.entries(playlists).map(([key, items]) => [key, { name: key, items }]),
     ),
+    layouts,
     rules,
     segments: resolveTimeline(rules, generatedAt, horizonEnd),
   };

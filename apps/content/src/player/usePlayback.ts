@@ -11,7 +11,7 @@ import type { ContentConfig } from '../platform/runtimeConfig';
 import { useOnline } from '../platform/useOnline';
 import type { Manifest } from './manifest';
 import { playableOffline } from './offlineItems';
-import { itemsKey, programmeOf, type Playable } from './programme';
+import { itemsKey, programmeOf, type Playable, type Turn } from './programme';
 import type { Showing } from './showing';
 import type { PlayerTimeline } from './timeline';
 import { useManifest } from './useManifest';
@@ -23,6 +23,8 @@ export type PlaybackView =
   /** Nothing assigned at all (no items, or a timeline without any rule): says how to assign content. */
   | { kind: 'unassigned' }
   | { kind: 'items'; playable: Playable }
+  /** A segment that names layouts (docs/layouts.md §Playback), played in turns. */
+  | { kind: 'turns'; key: string; turns: Turn[] }
   | { kind: 'message'; message: string }
   | { kind: 'idle' };
 
@@ -32,6 +34,8 @@ export interface Playback {
   view: PlaybackView;
   /** Whether the timeline follows the server's clock (measured offset) or, not knowing it yet, the device's. */
   clock: 'server' | 'device';
+  /** The server's time as this device knows it (epoch ms): what a clock app shows. */
+  now(): number;
   online: boolean;
   report(message: string): void;
 }
@@ -74,6 +78,13 @@ function useStablePlayable(playable: Playable | null): Playable | null {
   const kept = useRef<Playable | null>(null);
   if (playable === null || kept.current?.key !== playable.key) kept.current = playable;
   return playable === null ? null : kept.current;
+}
+
+/** The same turns keep the same object, so a layout plays on across a boundary instead of restarting. */
+function useStableTurns<T extends { key: string }>(turns: T | null): T | null {
+  const kept = useRef<T | null>(null);
+  if (turns === null || kept.current?.key !== turns.key) kept.current = turns;
+  return turns === null ? null : kept.current;
 }
 
 export function usePlayback({
@@ -146,12 +157,15 @@ export function usePlayback({
     );
   }, [selection, report]);
   const playable = useStablePlayable(selection?.playable ?? null);
+  const turns = useStableTurns(programme?.kind === 'turns' ? programme : null);
 
   let view: PlaybackView = { kind: 'loading' };
   if (manifest !== null && unassigned(manifest)) view = { kind: 'unassigned' };
   else if (manifest !== null && programme !== null) {
     if (programme.kind === 'message') view = { kind: 'message', message: programme.message };
     else if (programme.kind === 'idle') view = { kind: 'idle' };
+    else if (programme.kind === 'turns')
+      view = turns === null ? { kind: 'loading' } : { kind: 'turns', key: turns.key, turns: turns.turns };
     else if (!timed && programme.playable.items.length === 0) view = { kind: 'unassigned' };
     else if (playable === null) view = { kind: 'loading' };
     else view = playable.items.length === 0 ? { kind: 'idle' } : { kind: 'items', playable };
@@ -161,6 +175,7 @@ export function usePlayback({
     showing,
     view,
     clock: serverOffsetMs === null ? 'device' : 'server',
+    now,
     online,
     report,
   };

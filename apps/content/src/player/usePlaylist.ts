@@ -14,6 +14,11 @@ export interface PlaylistPosition {
   previous: number | null;
   /** Marks `index` as failed: it is skipped at once if it is on screen. */
   fail(index: number): void;
+  /**
+   * Ends `index`'s slot early (an app's done()): the next item comes on at once. False when there is no other
+   * item to go to, so the caller restarts the slot in place.
+   */
+  finish(index: number): boolean;
 }
 
 interface State {
@@ -72,10 +77,20 @@ export function usePlaylist(playable: Playable | null): PlaylistPosition {
   }, []);
 
   const next = current === null ? null : nextPlayable(count, current, failed);
+  const finish = useCallback(
+    (index: number) => {
+      if (index !== current) return true; // no longer on screen: its slot already ended
+      if (next === null || next === current) return false;
+      setState((s) => (s.current === index ? { ...s, previous: index, current: next } : s));
+      return true;
+    },
+    [current, next],
+  );
   return {
     current,
     next: next === current ? null : next,
     previous: state.previous === current ? null : state.previous,
     fail,
+    finish,
   };
 }

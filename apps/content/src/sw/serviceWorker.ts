@@ -11,6 +11,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { MEDIA_CACHE_NAME } from '../player/mediaCache';
+import { CLAIM_REQUEST } from './claimRequest';
 
 declare const __PRECACHE_MANIFEST__: Array<{ url: string; revision: string | null }>;
 declare const __BASE__: string;
@@ -18,10 +19,14 @@ declare const __BASE__: string;
 interface LifecycleEvent {
   waitUntil(promise: Promise<unknown>): void;
 }
+interface MessageEvent extends LifecycleEvent {
+  data: unknown;
+}
 interface WorkerScope {
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: LifecycleEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
 const worker = self as unknown as WorkerScope;
@@ -48,6 +53,10 @@ worker.addEventListener('install', (event) =>
   ),
 );
 worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
+// A page the activation's claim missed asks for it (claimRequest.ts).
+worker.addEventListener('message', (event) => {
+  if (event.data === CLAIM_REQUEST) event.waitUntil(worker.clients.claim());
+});
 
 cleanupOutdatedCaches();
 precacheAndRoute(__PRECACHE_MANIFEST__);
