@@ -24,6 +24,13 @@ import { ResetPasswordPage } from './passwords/ResetPasswordPage';
 const PlaylistPage = lazy(() =>
   import('./playlists/PlaylistPage').then((module) => ({ default: module.PlaylistPage })),
 );
+// The layout editor and its list load when first opened (docs/layouts.md §Studio).
+const LayoutsPage = lazy(() =>
+  import('./layouts/LayoutsPage').then((module) => ({ default: module.LayoutsPage })),
+);
+const LayoutPage = lazy(() =>
+  import('./layouts/LayoutPage').then((module) => ({ default: module.LayoutPage })),
+);
 const SchedulesPage = lazy(() =>
   import('./schedules/SchedulesPage').then((module) => ({ default: module.SchedulesPage })),
 );
@@ -44,6 +51,8 @@ export function App() {
           <Route path="/media" element={<MediaPage />} />
           <Route path="/playlists" element={<PlaylistsPage />} />
           <Route path="/playlists/:id" element={<PlaylistPage />} />
+          <Route path="/layouts" element={<LayoutsPage />} />
+          <Route path="/layouts/:id" element={<LayoutPage />} />
           <Route path="/groups" element={<GroupsPage />} />
           <Route path="/schedules" element={<SchedulesPage />} />
           <Route path="/webhooks" element={<WebhooksPage />} />

@@ -132,3 +132,14 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 /** Audit entries per page of the Audit log. */
 export const AUDIT_PAGE_SIZE = 50;
+
+/** The layout editor snaps zones to a grid of this many percent of the screen (docs/layouts.md §Studio). */
+export const LAYOUT_SNAP_GRID_PERCENT = 2.5;
+/** A dragged zone edge this near (percent) another zone's or the screen's edge sticks to it. */
+export const LAYOUT_SNAP_EDGE_PERCENT = 1.5;
+/** The smallest width and height a resize leaves, in percent. */
+export const LAYOUT_MIN_ZONE_PERCENT = 2.5;
+/** Arrow keys move a zone by this many percent; with Shift, by the grid. */
+export const LAYOUT_NUDGE_PERCENT = 0.5;
+/** The layout editor's path segment for a layout not yet saved: /layouts/new. */
+export const NEW_LAYOUT_PATH = 'new';

@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import type { ApiClient } from './api/client';
+import type { Layout } from './api/layouts';
 import type { Group, Playlist, Schedule, Screen } from './api/types';
 import { createSessionStore } from './api/sessionStore';
 import { studioConfigOf } from './config';
@@ -126,6 +127,7 @@ export function testScreen(overrides: Partial<Screen> = {}): Screen {
     timezone: 'Europe/London',
     timezoneSource: 'player',
     defaultPlaylistId: null,
+    defaultLayoutId: null,
     timeline: {
       version: 1,
       appliedVersion: 1,
@@ -145,7 +147,7 @@ export function testPlaylist(overrides: Partial<Playlist> = {}): Playlist {
     name: 'Breakfast menu',
     items: [{ type: 'url', src: 'https://menu.example/breakfast', durationMs: 10_000 }],
     durationMs: 10_000,
-    usedBy: { schedules: [], overrides: [], screens: [] },
+    usedBy: { schedules: [], overrides: [], screens: [], layouts: [] },
     createdAt: T0,
     updatedAt: T0,
     ...overrides,
@@ -170,6 +172,7 @@ export function testSchedule(overrides: Partial<Schedule> = {}): Schedule {
     id: 'sc1',
     name: 'Breakfast',
     playlist: { id: 'pl1', name: 'Breakfast menu' },
+    layout: null,
     targets: { screenIds: [], groupIds: ['g1'], all: false },
     priority: 10,
     startsOn: '2026-03-02',
@@ -179,6 +182,33 @@ export function testSchedule(overrides: Partial<Schedule> = {}): Schedule {
     to: '11:00',
     timezone: 'screen',
     ended: false,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  };
+}
+
+export function testLayout(overrides: Partial<Layout> = {}): Layout {
+  return {
+    id: 'l1',
+    name: 'Menu board',
+    aspect: 'landscape',
+    background: '#000000',
+    durationMs: 60_000,
+    zones: [
+      { id: 'main', name: 'Main', x: 0, y: 0, width: 50, height: 50, z: 0, content: { playlistId: 'pl1' } },
+      {
+        id: 'side',
+        name: 'Side',
+        x: 60,
+        y: 0,
+        width: 40,
+        height: 100,
+        z: 1,
+        content: { app: { type: 'clock', format: '24h' } },
+      },
+    ],
+    usedBy: { schedules: [], overrides: [], screens: [] },
     createdAt: T0,
     updatedAt: T0,
     ...overrides,

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { Override } from '../api/types';
+import { shownContent } from '../common/shownContent';
 import { formatDateTime } from '../common/time';
 
 export function ActiveOverrides({
@@ -23,7 +24,7 @@ export function ActiveOverrides({
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text fw={700}>{override.name}</Text>
               <Text size="sm" c="dimmed" truncate>
-                {override.message ?? override.playlist?.name ?? ''}
+                {override.message ?? shownContent(override)?.name ?? ''}
               </Text>
               <Text size="xs" c="dimmed">
                 Until {formatDateTime(override.expiresAt)}

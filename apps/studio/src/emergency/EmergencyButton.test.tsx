@@ -10,6 +10,7 @@ const drill = (applied: number): Override => ({
   id: 'o1',
   name: 'Fire drill',
   playlist: null,
+  layout: null,
   message: 'Leave by the stairs',
   targets: { screenIds: [], groupIds: [], all: true },
   expiresAt: Date.now() + 3600_000,

@@ -3,6 +3,7 @@
 
 import { Button, Drawer, Loader, Stack, Title } from '@mantine/core';
 import { useGroups } from '../api/groups';
+import { useLayouts } from '../api/layouts';
 import { usePlaylists } from '../api/playlists';
 import { ActiveOverrides } from './ActiveOverrides';
 import { EmergencyForm } from './EmergencyForm';
@@ -11,6 +12,7 @@ import { AllowedFieldset } from '../access/AllowedFieldset';
 
 function EmergencyPanel({ emergency }: { emergency: ReturnType<typeof useEmergency> }) {
   const playlists = usePlaylists();
+  const layouts = useLayouts();
   const groups = useGroups();
   return (
     <Stack gap="lg">
@@ -31,7 +33,12 @@ function EmergencyPanel({ emergency }: { emergency: ReturnType<typeof useEmergen
           Start an emergency
         </Title>
         <AllowedFieldset route="createOverride" what="start emergencies">
-          <EmergencyForm emergency={emergency} playlists={playlists.data ?? []} groups={groups.data ?? []} />
+          <EmergencyForm
+            emergency={emergency}
+            playlists={playlists.data ?? []}
+            layouts={layouts.data ?? []}
+            groups={groups.data ?? []}
+          />
         </AllowedFieldset>
       </Stack>
     </Stack>

@@ -1,18 +1,22 @@
 import { Button, Group as Row, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import type { Group, Playlist } from '../api/types';
+import type { Group, NamedRef, Playlist } from '../api/types';
 import { ApiForm } from '../common/ApiForm';
 import { OVERRIDE_EXPIRY_CHOICES } from '../constants';
+import { LayoutSelect } from '../layouts/LayoutSelect';
 import { PlaylistSelect } from '../playlists/PlaylistSelect';
+import type { OverrideValues } from './overrideDraft';
 import { TargetsInput } from '../targets/TargetsInput';
 import type { Emergency } from './useEmergency';
 
 export function EmergencyForm({
   emergency,
   playlists,
+  layouts,
   groups,
 }: {
   emergency: Emergency;
   playlists: Playlist[];
+  layouts: readonly NamedRef[];
   groups: Group[];
 }) {
   const { values, errors, set } = emergency;
@@ -37,10 +41,11 @@ export function EmergencyForm({
       <SegmentedControl
         aria-label="What the screens show"
         value={values.show}
-        onChange={(show) => set('show', show as 'message' | 'playlist')}
+        onChange={(show) => set('show', show as OverrideValues['show'])}
         data={[
           { value: 'message', label: 'A message' },
           { value: 'playlist', label: 'A playlist' },
+          { value: 'layout', label: 'A layout' },
         ]}
       />
       {values.show === 'message' ? (
@@ -53,6 +58,14 @@ export function EmergencyForm({
           value={values.message}
           error={errors.message}
           onChange={(event) => set('message', event.currentTarget.value)}
+        />
+      ) : values.show === 'layout' ? (
+        <LayoutSelect
+          layouts={layouts}
+          value={values.layoutId}
+          error={errors.layoutId}
+          onChange={(layoutId) => set('layoutId', layoutId)}
+          comboboxProps={{ withinPortal: false }}
         />
       ) : (
         <PlaylistSelect

@@ -53,3 +53,16 @@ describe('checkOverride', () => {
     expect(Object.keys(result.ok ? {} : result.errors).sort()).toEqual(['message', 'name', 'targets']);
   });
 });
+
+describe('an override showing a layout', () => {
+  it('sends only the layout, and needs one chosen', () => {
+    const values = { ...newOverrideValues(NOW, HOUR), name: 'Evacuation map', show: 'layout' as const };
+    expect(checkOverride(values, NOW)).toEqual({
+      ok: false,
+      errors: { layoutId: 'Choose the layout to show' },
+    });
+    const check = checkOverride({ ...values, layoutId: 'lay1', message: 'ignored' }, NOW);
+    expect(check.ok && check.body).toMatchObject({ name: 'Evacuation map', layoutId: 'lay1' });
+    expect(check.ok && ('message' in check.body || 'playlistId' in check.body)).toBe(false);
+  });
+});

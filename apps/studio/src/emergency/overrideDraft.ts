@@ -1,5 +1,5 @@
-// An emergency override as its form holds it, and the body the API takes (docs/schedules.md §Model): a playlist or
-// a full-screen message on some screens until it expires, at most 7 days ahead. The expiry is typed as the
+// An emergency override as its form holds it, and the body the API takes (docs/schedules.md §Model): a playlist, a
+// layout or a full-screen message on some screens until it expires, at most 7 days ahead. The expiry is typed as the
 // browser's wall clock ('YYYY-MM-DDTHH:MM', a datetime-local field) and sent as an instant.
 
 import type { OverrideRequest } from '../api/types';
@@ -10,15 +10,16 @@ import { NO_TARGETS, targetsInputOf, targetsProblem, type TargetsValue } from '.
 
 export interface OverrideValues {
   name: string;
-  show: 'message' | 'playlist';
+  show: 'message' | 'playlist' | 'layout';
   message: string;
   playlistId: string | null;
+  layoutId: string | null;
   targets: TargetsValue;
   /** The browser's wall clock, 'YYYY-MM-DDTHH:MM'. */
   expiresAt: string;
 }
 
-export const OVERRIDE_FIELDS = ['name', 'message', 'playlistId', 'targets', 'expiresAt'];
+export const OVERRIDE_FIELDS = ['name', 'message', 'playlistId', 'layoutId', 'targets', 'expiresAt'];
 export const MESSAGE_MAX_LENGTH = 500;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -35,6 +36,7 @@ export function newOverrideValues(now: number, expiresInMs: number): OverrideVal
     show: 'message',
     message: '',
     playlistId: null,
+    layoutId: null,
     targets: { ...NO_TARGETS, all: true },
     expiresAt: localInputOf(now + expiresInMs),
   };
@@ -50,7 +52,10 @@ export function checkOverride(values: OverrideValues, now: number): OverrideChec
     if (values.message.trim() === '') errors.message = 'Type the message the screens show';
     else if (values.message.trim().length > MESSAGE_MAX_LENGTH)
       errors.message = `A message has at most ${MESSAGE_MAX_LENGTH} characters`;
-  } else if (values.playlistId === null) errors.playlistId = 'Choose the playlist to show';
+  } else if (values.show === 'playlist' && values.playlistId === null)
+    errors.playlistId = 'Choose the playlist to show';
+  else if (values.show === 'layout' && values.layoutId === null)
+    errors.layoutId = 'Choose the layout to show';
   const targets = targetsProblem(values.targets);
   if (targets !== null) errors.targets = targets;
   // A datetime-local value without a zone is read in the browser's own.
@@ -65,7 +70,9 @@ export function checkOverride(values: OverrideValues, now: number): OverrideChec
       name: values.name.trim(),
       ...(values.show === 'message'
         ? { message: values.message.trim() }
-        : { playlistId: values.playlistId as string }),
+        : values.show === 'playlist'
+          ? { playlistId: values.playlistId as string }
+          : { layoutId: values.layoutId as string }),
       targets: targetsInputOf(values.targets),
       expiresAt: new Date(expires).toISOString(),
     },

@@ -14,6 +14,7 @@ const NAV: { to: string; label: string; route: ManagementRouteName }[] = [
   { to: '/screens', label: 'Screens', route: 'listScreens' },
   { to: '/pair', label: 'Pair a screen', route: 'pairScreen' },
   { to: '/playlists', label: 'Playlists', route: 'listPlaylists' },
+  { to: '/layouts', label: 'Layouts', route: 'listLayouts' },
   { to: '/groups', label: 'Groups', route: 'listGroups' },
   { to: '/schedules', label: 'Schedules', route: 'listSchedules' },
   { to: '/alerts', label: 'Alerts', route: 'listAlertRules' },

@@ -7,6 +7,7 @@ import { PlaylistPreview } from './PlaylistPreview';
 import { previewItemsOf } from './previewItems';
 import { SortableRows } from './SortableRows';
 import { UsageList } from './UsageList';
+import { configErrorKey } from '../screens/contentDraft';
 import type { PlaylistEditor } from './usePlaylistEditor';
 import { AllowedFieldset } from '../access/AllowedFieldset';
 import { Allowed } from '../access/Allowed';
@@ -64,6 +65,7 @@ export function PlaylistEditorView({
                       index={index}
                       media={media}
                       error={errors[row.key]}
+                      configError={errors[configErrorKey(row.key)]}
                       handle={handle}
                       onChange={(change) => editor.change(row.key, change)}
                       onRemove={() => editor.remove(row.key)}
@@ -77,6 +79,9 @@ export function PlaylistEditorView({
                 </Button>
                 <Button variant="default" size="xs" onClick={() => editor.add('media')}>
                   Add from media library
+                </Button>
+                <Button variant="default" size="xs" onClick={() => editor.add('app')}>
+                  Add app (HTML)
                 </Button>
               </Group>
               {media.length === 0 && (

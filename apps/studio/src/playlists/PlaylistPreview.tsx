@@ -12,7 +12,7 @@ import {
 import type { PreviewItem } from './previewItems';
 import { usePreviewCycle } from './usePreviewCycle';
 
-function Stage({ item }: { item: PreviewItem | undefined }) {
+export function Stage({ item }: { item: PreviewItem | undefined }) {
   if (item === undefined)
     return (
       <Text c="gray.5" ta="center">

@@ -13,6 +13,7 @@ const menu = testPlaylist({
     schedules: [{ id: 'sc1', name: 'Mornings' }],
     overrides: [],
     screens: [{ id: 's1', name: 'Lobby' }],
+    layouts: [],
   },
 });
 

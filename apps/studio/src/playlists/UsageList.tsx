@@ -1,6 +1,7 @@
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { NamedRef, PlaylistUsage } from '../api/types';
+import type { NamedRef } from '../api/types';
+import type { ContentUsage } from './usage';
 
 function Refs({ label, refs, to }: { label: string; refs: NamedRef[]; to?: (ref: NamedRef) => string }) {
   if (refs.length === 0) return null;
@@ -25,7 +26,7 @@ function Refs({ label, refs, to }: { label: string; refs: NamedRef[]; to?: (ref:
   );
 }
 
-export function UsageList({ usage }: { usage: PlaylistUsage }) {
+export function UsageList({ usage }: { usage: ContentUsage }) {
   const unused = usage.schedules.length + usage.overrides.length + usage.screens.length === 0;
   return (
     <Paper withBorder radius="md" p="md">

@@ -22,7 +22,8 @@ export function previewItemsOf(
   const byId = new Map(media.map((file) => [file.id, file]));
   return rows.map((row) => {
     const seconds = Number.isFinite(row.seconds) && row.seconds >= 1 ? row.seconds : 1;
-    if (row.kind === 'url') {
+    // An app is shown by its address, like a web page: the studio frames no page.
+    if (row.kind === 'url' || row.kind === 'app') {
       const src = row.src.trim();
       return {
         key: row.key,

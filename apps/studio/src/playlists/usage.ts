@@ -4,7 +4,10 @@ import type { PlaylistUsage } from '../api/types';
 
 const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
-export function usageOf(usage: PlaylistUsage): string {
+/** Playlists and layouts are both used by schedules, overrides and screens. */
+export type ContentUsage = Pick<PlaylistUsage, 'schedules' | 'overrides' | 'screens'>;
+
+export function usageOf(usage: ContentUsage): string {
   const parts = [
     usage.schedules.length > 0 ? count(usage.schedules.length, 'schedule') : null,
     usage.overrides.length > 0 ? count(usage.overrides.length, 'override') : null,

@@ -8,12 +8,21 @@ import { useUpdatePlaylist } from '../api/playlists';
 import type { Playlist } from '../api/types';
 import { fieldErrorsOf, type FieldErrors } from '../common/fieldErrors';
 import { nameProblem } from '../common/names';
-import { DEFAULT_ITEM_SECONDS, checkRows, newRowKey, rowOf, type DraftRow } from '../screens/contentDraft';
+import {
+  DEFAULT_ITEM_SECONDS,
+  checkRows,
+  configErrorKey,
+  newRowKey,
+  rowOf,
+  type DraftRow,
+} from '../screens/contentDraft';
 
-/** The row an API error names ('items.2.src' → the third row), or null. */
-function rowOfError(error: unknown, rows: readonly DraftRow[]): DraftRow | null {
-  const match = error instanceof ApiError ? /^items\.(\d+)/.exec(error.field ?? '') : null;
-  return match === null ? null : (rows[Number(match[1])] ?? null);
+/** Where an API error naming an item goes ('items.2.src' → the third row, 'items.2.config' → its config), or null. */
+function errorKeyOf(error: unknown, rows: readonly DraftRow[]): string | null {
+  const match = error instanceof ApiError ? /^items\.(\d+)(\.config)?/.exec(error.field ?? '') : null;
+  const row = match === null ? undefined : rows[Number(match[1])];
+  if (row === undefined) return null;
+  return match?.[2] === undefined ? row.key : configErrorKey(row.key);
 }
 
 export function usePlaylistEditor(playlist: Playlist, onSaved: () => void) {
@@ -35,8 +44,8 @@ export function usePlaylistEditor(playlist: Playlist, onSaved: () => void) {
       {
         onSuccess: onSaved,
         onError: (error) => {
-          const row = rowOfError(error, rows);
-          setErrors(row === null ? fieldErrorsOf(error, ['name']) : { [row.key]: error.message });
+          const key = errorKeyOf(error, rows);
+          setErrors(key === null ? fieldErrorsOf(error, ['name']) : { [key]: error.message });
         },
       },
     );
@@ -54,8 +63,13 @@ export function usePlaylistEditor(playlist: Playlist, onSaved: () => void) {
         ...current,
         { key: newRowKey(), kind, src: '', mediaId: null, seconds: DEFAULT_ITEM_SECONDS },
       ]),
-    change: (key: string, change: Partial<DraftRow>) =>
-      setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row))),
+    change: (key: string, change: Partial<DraftRow>) => {
+      setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+      // An app's configuration is checked as it is typed: a refusal of the old text no longer holds.
+      if (change.config !== undefined) {
+        setErrors(({ [configErrorKey(key)]: _gone, ...rest }) => rest);
+      }
+    },
     remove: (key: string) => setRows((current) => current.filter((row) => row.key !== key)),
     /** Moves the row `from` to where the row `to` is (a drop). */
     move: (from: string, to: string) =>

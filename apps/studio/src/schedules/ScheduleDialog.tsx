@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core';
+import { useLayouts } from '../api/layouts';
 import type { Group, Playlist, Schedule } from '../api/types';
 import type { Prefill } from './scheduleDraft';
 import { ScheduleForm } from './ScheduleForm';
@@ -23,6 +24,7 @@ export function ScheduleDialog({
   onClose,
 }: ScheduleDialogProps) {
   const editor = useScheduleEditor({ schedule, prefill, today, onDone: onClose });
+  const layouts = useLayouts();
   return (
     <Modal
       opened
@@ -31,7 +33,7 @@ export function ScheduleDialog({
       size="lg"
     >
       <AllowedFieldset route="updateSchedule" what="change schedules">
-        <ScheduleForm editor={editor} playlists={playlists} groups={groups} />
+        <ScheduleForm editor={editor} playlists={playlists} layouts={layouts.data ?? []} groups={groups} />
       </AllowedFieldset>
     </Modal>
   );

@@ -10,10 +10,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { DayName, Group, Playlist } from '../api/types';
+import type { DayName, Group, NamedRef, Playlist } from '../api/types';
 import { ApiForm } from '../common/ApiForm';
 import { DAY_LABELS, DAYS, MAX_PRIORITY, MIN_PRIORITY } from '../constants';
-import { PlaylistSelect } from '../playlists/PlaylistSelect';
+import { ContentPicker } from '../common/ContentPicker';
 import { TargetsInput } from '../targets/TargetsInput';
 import { OverlapList } from './OverlapList';
 import { scheduleZoneOptions } from './timeZones';
@@ -22,10 +22,11 @@ import type { ScheduleEditor } from './useScheduleEditor';
 export interface ScheduleFormProps {
   editor: ScheduleEditor;
   playlists: Playlist[];
+  layouts: readonly NamedRef[];
   groups: Group[];
 }
 
-export function ScheduleForm({ editor, playlists, groups }: ScheduleFormProps) {
+export function ScheduleForm({ editor, playlists, layouts, groups }: ScheduleFormProps) {
   const { values, errors, set } = editor;
   return (
     <ApiForm
@@ -59,11 +60,17 @@ export function ScheduleForm({ editor, playlists, groups }: ScheduleFormProps) {
         onChange={(event) => set('name', event.currentTarget.value)}
         data-autofocus
       />
-      <PlaylistSelect
+      <ContentPicker
+        kind={values.show}
+        playlistId={values.playlistId}
+        layoutId={values.layoutId}
         playlists={playlists}
-        value={values.playlistId}
-        error={errors.playlistId}
-        onChange={(playlistId) => set('playlistId', playlistId)}
+        layouts={layouts}
+        playlistError={errors.playlistId}
+        layoutError={errors.layoutId}
+        onKind={(show) => set('show', show)}
+        onPlaylist={(playlistId) => set('playlistId', playlistId)}
+        onLayout={(layoutId) => set('layoutId', layoutId)}
       />
       <TargetsInput
         value={values.targets}

@@ -4,18 +4,19 @@ import { useGroups } from '../api/groups';
 import { usePlaylists } from '../api/playlists';
 import { useSchedules } from '../api/schedules';
 import type { Schedule } from '../api/types';
-import { DAYS, SCREEN_ZONE } from '../constants';
+import { SCREEN_ZONE } from '../constants';
 import { EmptyState } from '../common/EmptyState';
 import { ListTable } from '../common/ListTable';
 import { PageHeader } from '../common/PageHeader';
 import { QueryStatus } from '../common/QueryStatus';
+import { shownContent } from '../common/shownContent';
 import { describeTargets } from '../targets/targets';
-import { addDays, timeOf } from './calendarDates';
+import { addDays } from './calendarDates';
 import { playlistColours } from './playlistColours';
-import { describeWhen, type Prefill } from './scheduleDraft';
+import { describeWhen, prefillOf, type Prefill } from './scheduleDraft';
 import { ScheduleDialog } from './ScheduleDialog';
 import { SCREEN_ZONE_LABEL, zoneNames } from './timeZones';
-import { useDragToCreate, type DragWindow } from './useDragToCreate';
+import { useDragToCreate } from './useDragToCreate';
 import { useWeek } from './useWeek';
 import { WeekCalendar } from './WeekCalendar';
 import { weekBlocks } from './weekBlocks';
@@ -23,13 +24,6 @@ import { Allowed } from '../access/Allowed';
 
 /** The dialog open: a schedule to change, or a new one (prefilled from a drag); undefined when none is. */
 type Editing = { schedule: Schedule | null; prefill: Prefill | null } | undefined;
-
-const prefillOf = (window: DragWindow, weekStart: string): Prefill => ({
-  date: addDays(weekStart, window.day),
-  day: DAYS[window.day]!,
-  from: timeOf(window.startMinute),
-  to: timeOf(window.endMinute),
-});
 
 export function SchedulesPage() {
   const schedules = useSchedules();
@@ -110,7 +104,7 @@ export function SchedulesPage() {
       <ListTable
         items={schedules.data}
         label="Schedules"
-        headers={['Schedule', 'Playlist', 'When', 'Dates', 'Screens', 'Priority', 'Time zone']}
+        headers={['Schedule', 'Shows', 'When', 'Dates', 'Screens', 'Priority', 'Time zone']}
         spacing="xs"
         empty={
           <EmptyState title="No schedules yet" action={newButton}>
@@ -126,8 +120,12 @@ export function SchedulesPage() {
           >
             <Table.Td fw={600}>{schedule.name}</Table.Td>
             <Table.Td>
-              <Badge color={colours.get(schedule.playlist.id) ?? 'gray'} variant="light" tt="none">
-                {schedule.playlist.name}
+              <Badge
+                color={colours.get(shownContent(schedule)?.id ?? '') ?? 'gray'}
+                variant="light"
+                tt="none"
+              >
+                {shownContent(schedule)?.name}
               </Badge>
             </Table.Td>
             <Table.Td>{describeWhen(schedule)}</Table.Td>

@@ -2,6 +2,7 @@ import type { PointerEvent } from 'react';
 import { Box, Paper, Text, UnstyledButton } from '@mantine/core';
 import type { Schedule } from '../api/types';
 import { CALENDAR_HOUR_PX, DAY_LABELS, DAYS } from '../constants';
+import { shownContent } from '../common/shownContent';
 import { addDays, timeOf } from './calendarDates';
 import type { CalendarBlock } from './weekBlocks';
 import type { DragWindow } from './useDragToCreate';
@@ -34,7 +35,7 @@ function Block({ block, colour, onOpen }: { block: CalendarBlock; colour: string
     <UnstyledButton
       onClick={onOpen}
       data-testid="calendar-block"
-      title={`${schedule.name}: ${schedule.playlist.name}, ${span}, priority ${schedule.priority}`}
+      title={`${schedule.name}: ${shownContent(schedule)?.name ?? ''}, ${span}, priority ${schedule.priority}`}
       style={{
         position: 'absolute',
         top: px(block.startMinute),
@@ -54,7 +55,7 @@ function Block({ block, colour, onOpen }: { block: CalendarBlock; colour: string
         {schedule.name}
       </Text>
       <Text size="xs" lh={1.2} truncate>
-        {span} · {schedule.playlist.name}
+        {span} · {shownContent(schedule)?.name}
       </Text>
     </UnstyledButton>
   );
@@ -137,7 +138,7 @@ export function WeekCalendar({
                 <Block
                   key={`${block.schedule.id}-${block.startMinute}`}
                   block={block}
-                  colour={colours.get(block.schedule.playlist.id) ?? 'gray'}
+                  colour={colours.get(shownContent(block.schedule)?.id ?? '') ?? 'gray'}
                   onOpen={() => onOpen(block.schedule)}
                 />
               ))}

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { testSchedule } from '../testUtils';
-import { checkSchedule, describeWhen, newScheduleValues, scheduleValuesOf } from './scheduleDraft';
+import { checkSchedule, describeWhen, newScheduleValues, prefillOf, scheduleValuesOf } from './scheduleDraft';
 
 const valid = {
-  ...newScheduleValues('2026-03-23', { date: '2026-03-27', day: 'fri' as const, from: '22:00', to: '02:00' }),
+  ...newScheduleValues('2026-03-23', {
+    date: '2026-03-27',
+    day: 'fri' as const,
+    allDay: false,
+    from: '22:00',
+    to: '02:00',
+  }),
   name: 'Late menu',
   playlistId: 'pl1',
   targets: { all: false, groupIds: ['g1'], screenIds: [] },
@@ -26,6 +32,21 @@ describe('checkSchedule', () => {
         timezone: 'screen',
       },
     });
+  });
+
+  it('makes a drag down the whole day an all-day window, which a check accepts', () => {
+    // 2026-03-23 is a Monday: day 4 is the Friday.
+    const prefill = prefillOf({ day: 4, startMinute: 0, endMinute: 24 * 60 }, '2026-03-23');
+    expect(prefill).toMatchObject({ date: '2026-03-27', day: 'fri', allDay: true });
+    const values = {
+      ...newScheduleValues('2026-03-23', prefill),
+      name: 'All Friday',
+      playlistId: 'pl1',
+      targets: valid.targets,
+    };
+    expect(checkSchedule(values)).toMatchObject({ ok: true, body: { days: ['fri'], from: null, to: null } });
+    const evening = prefillOf({ day: 4, startMinute: 18 * 60, endMinute: 24 * 60 }, '2026-03-23');
+    expect(evening).toMatchObject({ allDay: false, from: '18:00', to: '00:00' });
   });
 
   it('sends every day and all day as nulls', () => {
@@ -86,5 +107,24 @@ describe('describeWhen', () => {
   it('says the days and the window', () => {
     expect(describeWhen({ days: ['mon', 'fri'], from: '06:00', to: '11:00' })).toBe('Mon, Fri, 06:00–11:00');
     expect(describeWhen({ days: null, from: null, to: null })).toBe('Every day, all day');
+  });
+});
+
+describe('a schedule showing a layout', () => {
+  it('sends the layout instead of the playlist, and needs one chosen', () => {
+    const check = checkSchedule({ ...valid, show: 'layout', layoutId: 'lay1' });
+    expect(check.ok && check.body).toMatchObject({ layoutId: 'lay1' });
+    expect(check.ok && 'playlistId' in check.body).toBe(false);
+    expect(checkSchedule({ ...valid, show: 'layout' })).toEqual({
+      ok: false,
+      errors: { layoutId: 'Choose the layout to show' },
+    });
+  });
+
+  it('opens on the layout it shows', () => {
+    const values = scheduleValuesOf(
+      testSchedule({ playlist: null, layout: { id: 'lay1', name: 'Menu board' } }),
+    );
+    expect(values).toMatchObject({ show: 'layout', layoutId: 'lay1', playlistId: null });
   });
 });

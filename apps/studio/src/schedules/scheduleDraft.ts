@@ -1,4 +1,4 @@
-// A schedule as its form holds it, and the body the API takes (docs/schedules.md §Model): a playlist on some
+// A schedule as its form holds it, and the body the API takes (docs/schedules.md §Model): a playlist or a layout on some
 // screens, from a first to a last local date, on some days, in a daily window [from, to) (to at or before from
 // runs overnight), in each screen's own zone or a named one. Pure, so its rules are tested without a browser.
 
@@ -6,12 +6,18 @@ import { isValidTimeZone } from '@marquee/protocol';
 import type { DayName, Schedule, ScheduleRequest } from '../api/types';
 import { DAYS, DEFAULT_PRIORITY, MAX_PRIORITY, MIN_PRIORITY, SCREEN_ZONE } from '../constants';
 import type { FieldErrors } from '../common/fieldErrors';
+import type { ContentKind } from '../common/shownContent';
 import { nameProblem } from '../common/names';
+import { addDays, timeOf } from './calendarDates';
+import type { DragWindow } from './useDragToCreate';
 import { NO_TARGETS, targetsInputOf, targetsProblem, type TargetsValue } from '../targets/targets';
 
 export interface ScheduleValues {
   name: string;
+  /** A playlist or a layout (docs/layouts.md): the id of the one shown is sent. */
+  show: ContentKind;
   playlistId: string | null;
+  layoutId: string | null;
   targets: TargetsValue;
   priority: number | string;
   startsOn: string;
@@ -30,6 +36,7 @@ export interface ScheduleValues {
 export const SCHEDULE_FIELDS = [
   'name',
   'playlistId',
+  'layoutId',
   'targets',
   'priority',
   'startsOn',
@@ -42,26 +49,42 @@ export const SCHEDULE_FIELDS = [
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MINUTES_PER_DAY = 24 * 60;
 
 export interface Prefill {
   date: string;
   day: DayName;
+  /** A drag down the whole day (00:00 to 24:00) is all day: as times, from and to would be the same. */
+  allDay: boolean;
   from: string;
   to: string;
+}
+
+/** The form's start for a window dragged on the calendar in the week starting on `weekStart`. */
+export function prefillOf(window: DragWindow, weekStart: string): Prefill {
+  return {
+    date: addDays(weekStart, window.day),
+    day: DAYS[window.day]!,
+    allDay: window.endMinute - window.startMinute >= MINUTES_PER_DAY,
+    from: timeOf(window.startMinute),
+    to: timeOf(window.endMinute),
+  };
 }
 
 export function newScheduleValues(today: string, prefill: Prefill | null): ScheduleValues {
   return {
     name: '',
+    show: 'playlist',
     playlistId: null,
+    layoutId: null,
     targets: NO_TARGETS,
     priority: DEFAULT_PRIORITY,
     startsOn: prefill?.date ?? today,
     endsOn: '',
     days: prefill === null ? [...DAYS] : [prefill.day],
-    allDay: prefill === null,
-    from: prefill?.from ?? '09:00',
-    to: prefill?.to ?? '17:00',
+    allDay: prefill === null || prefill.allDay,
+    from: prefill === null || prefill.allDay ? '09:00' : prefill.from,
+    to: prefill === null || prefill.allDay ? '17:00' : prefill.to,
     timezone: SCREEN_ZONE,
   };
 }
@@ -69,7 +92,9 @@ export function newScheduleValues(today: string, prefill: Prefill | null): Sched
 export function scheduleValuesOf(schedule: Schedule): ScheduleValues {
   return {
     name: schedule.name,
-    playlistId: schedule.playlist.id,
+    show: schedule.layout === null ? 'playlist' : 'layout',
+    playlistId: schedule.playlist?.id ?? null,
+    layoutId: schedule.layout?.id ?? null,
     targets: schedule.targets,
     priority: schedule.priority,
     startsOn: schedule.startsOn,
@@ -95,7 +120,9 @@ export function checkSchedule(values: ScheduleValues): ScheduleCheck {
   const errors: FieldErrors = {};
   const name = nameProblem(values.name, 'Breakfast menu');
   if (name !== null) errors.name = name;
-  if (values.playlistId === null) errors.playlistId = 'Choose the playlist to show';
+  if (values.show === 'playlist' && values.playlistId === null)
+    errors.playlistId = 'Choose the playlist to show';
+  if (values.show === 'layout' && values.layoutId === null) errors.layoutId = 'Choose the layout to show';
   const targets = targetsProblem(values.targets);
   if (targets !== null) errors.targets = targets;
   const priority = Number(values.priority);
@@ -124,7 +151,9 @@ export function checkSchedule(values: ScheduleValues): ScheduleCheck {
     ok: true,
     body: {
       name: values.name.trim(),
-      playlistId: values.playlistId as string,
+      ...(values.show === 'playlist'
+        ? { playlistId: values.playlistId as string }
+        : { layoutId: values.layoutId as string }),
       targets: targetsInputOf(values.targets),
       priority,
       startsOn: values.startsOn,

@@ -1,5 +1,6 @@
 import { ActionIcon, NumberInput, Text, TextInput } from '@mantine/core';
 import type { Media } from '../api/types';
+import { AppItemFields } from '../apps/AppItemFields';
 import { MediaSelect } from '../media/MediaSelect';
 import type { DraftRow } from './contentDraft';
 
@@ -8,6 +9,8 @@ export interface DraftRowFieldsProps {
   index: number;
   media: Media[];
   error: string | undefined;
+  /** An app row's configuration problem, from the server. */
+  configError?: string | undefined;
   /** Whether the media list can be searched by typing. */
   searchable?: boolean;
   onChange(change: Partial<DraftRow>): void;
@@ -20,6 +23,7 @@ export function DraftRowFields({
   index,
   media,
   error,
+  configError,
   searchable,
   onChange,
   onRemove,
@@ -29,7 +33,15 @@ export function DraftRowFields({
       <Text fw={600} w={24} mt={30} ta="right">
         {index + 1}.
       </Text>
-      {row.kind === 'url' ? (
+      {row.kind === 'app' ? (
+        <AppItemFields
+          url={row.src}
+          config={row.config ?? ''}
+          urlError={error}
+          configError={configError}
+          onChange={onChange}
+        />
+      ) : row.kind === 'url' ? (
         <TextInput
           label="Web page address"
           placeholder="https://example.com"

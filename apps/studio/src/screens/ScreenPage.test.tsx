@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Command, Screen } from '../api/types';
-import { fakeApi, renderStudio, testPlaylist, testScreen } from '../testUtils';
+import { fakeApi, renderStudio, testLayout, testPlaylist, testScreen } from '../testUtils';
 import { ScreenPage } from './ScreenPage';
 
 const NOW = 1_700_000_000_000;
@@ -31,6 +31,7 @@ const lobby: Screen = {
   timezone: 'UTC',
   timezoneSource: 'server',
   defaultPlaylistId: null,
+  defaultLayoutId: null,
   timeline: {
     version: 1,
     appliedVersion: null,
@@ -92,6 +93,7 @@ function setup(screenView: Screen = lobby) {
     if (path === '/screens/s1/device') return { device: null, updatedAt: null };
     if (path.startsWith('/screens/s1/logs')) return { lines: [] };
     if (path === '/playlists') return { playlists: [testPlaylist({ id: 'pl1', name: 'Breakfast menu' })] };
+    if (path === '/layouts') return { layouts: [testLayout({ id: 'lay1', name: 'Menu board' })] };
     if (path.startsWith('/screens/s1/timeline?')) return timeline;
     throw new Error(`unexpected GET ${path}`);
   });
@@ -218,9 +220,19 @@ describe('ScreenPage', () => {
   it('makes a saved playlist its default content', async () => {
     const { send } = setup();
     await userEvent.click(await screen.findByRole('tab', { name: 'Content' }));
-    await userEvent.click(screen.getByRole('textbox', { name: 'Saved playlist' }));
+    await userEvent.click(screen.getByRole('textbox', { name: 'Playlist' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Breakfast menu', hidden: true }));
     await userEvent.click(screen.getByRole('button', { name: 'Show this playlist' }));
     expect(send).toHaveBeenCalledWith('PATCH', '/screens/s1', { playlistId: 'pl1' });
+  });
+
+  it('makes a saved layout its default content', async () => {
+    const { send } = setup();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'A layout' }));
+    await userEvent.click(screen.getByRole('textbox', { name: 'Layout' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Menu board', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show this layout' }));
+    expect(send).toHaveBeenCalledWith('PATCH', '/screens/s1', { layoutId: 'lay1' });
   });
 });

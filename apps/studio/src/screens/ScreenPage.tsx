@@ -13,6 +13,7 @@ import {
   useSendCommand,
   useUpdateScreen,
 } from '../api/queries';
+import { useLayouts } from '../api/layouts';
 import { usePlaylists } from '../api/playlists';
 import type { ScreenPatch } from '../api/types';
 import { QueryError } from '../common/QueryError';
@@ -25,7 +26,8 @@ import { ScreenTimeline } from '../timeline/ScreenTimeline';
 import { WhyPlaying } from '../timeline/WhyPlaying';
 import { CommandsPanel } from './CommandsPanel';
 import { ContentEditor } from './ContentEditor';
-import { DefaultPlaylistCard } from './DefaultPlaylistCard';
+import { DefaultContentCard } from './DefaultContentCard';
+import { defaultContentOf } from './defaultContent';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { isOnline } from './liveStatus';
 import { HealthSince } from './HealthSince';
@@ -53,6 +55,7 @@ export function ScreenPage() {
   const commands = useCommands(id);
   const media = useMediaList();
   const playlists = usePlaylists();
+  const layouts = useLayouts();
   const device = useDevice(id);
   const logs = useLogs(id);
   const update = useUpdateScreen(id);
@@ -289,13 +292,14 @@ export function ScreenPage() {
               />
             </Paper>
             <Box mt="lg">
-              <DefaultPlaylistCard
-                key={data.defaultPlaylistId ?? 'own'}
-                current={data.defaultPlaylistId}
+              <DefaultContentCard
+                key={data.defaultLayoutId ?? data.defaultPlaylistId ?? 'own'}
+                current={defaultContentOf(data, playlists.data ?? [], layouts.data ?? [])}
                 playlists={playlists.data ?? []}
+                layouts={layouts.data ?? []}
                 saving={update.isPending}
-                onSave={(playlistId) =>
-                  save({ playlistId }, 'Default content saved', `${data.name} shows it in a moment.`)
+                onSave={(content) =>
+                  save(content, 'Default content saved', `${data.name} shows it in a moment.`)
                 }
               />
             </Box>

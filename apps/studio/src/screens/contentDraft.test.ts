@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES, checkDraft, draftOf } from './contentDraft';
+import { APP_CONFIG_MESSAGE } from '../apps/appConfigText';
+import { CONTENT_MESSAGES, checkDraft, checkRows, configErrorKey, draftOf } from './contentDraft';
 
 describe('draftOf', () => {
   it('reads one page, one media file or a playlist', () => {
@@ -68,6 +69,30 @@ describe('checkDraft', () => {
         { src: 'm1', durationMs: 5000 },
         { type: 'url', src: 'https://a.example/', durationMs: 7500 },
       ],
+    });
+  });
+});
+
+describe('an app item', () => {
+  const app = { type: 'app' as const, src: 'https://apps.example/', durationMs: 20_000, config: { a: 1 } };
+
+  it('is edited as a list item, even alone, and goes back as it came', () => {
+    const draft = draftOf([app]);
+    expect(draft.mode).toBe('playlist');
+    expect(draft.rows[0]).toMatchObject({ kind: 'app', src: app.src, seconds: 20 });
+    expect(checkDraft(draft)).toEqual({ ok: true, content: [app] });
+  });
+
+  it('needs an http(s) address and a configuration that is a JSON object, each said on its own field', () => {
+    const [row] = draftOf([app]).rows;
+    const checked = checkRows([{ ...row!, src: 'ftp://apps.example/', config: '[1]' }]);
+    expect(checked).toEqual({
+      ok: false,
+      errors: { [row!.key]: CONTENT_MESSAGES.url, [configErrorKey(row!.key)]: APP_CONFIG_MESSAGE },
+    });
+    expect(checkRows([{ ...row!, config: '' }])).toEqual({
+      ok: true,
+      items: [{ type: 'app', src: app.src, durationMs: 20_000 }],
     });
   });
 });
