@@ -25,7 +25,7 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /** The stand-in player: a full-screen frame on /content/ and the bridge peer of docs/protocols/bridge.md. */
-const PLAYER_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>bench player</title></head>
+export const PLAYER_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>bench player</title></head>
 <body style="margin:0;background:#000;overflow:hidden">
 <iframe id="frame" src="/content/" style="border:0;width:100vw;height:100vh;display:block"></iframe>
 <script>

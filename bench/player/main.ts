@@ -4,7 +4,9 @@
 // cached content loaded; the heap growth over a soak of action flags and content changes; the content player's CPU
 // at idle with a timeline against the same page without one (idleCpu.ts). Medians of several runs, each in a fresh
 // browser context (own storage and workers), after one warm-up. Budgets are reported, never enforced.
-// BENCH_PLAYER_ONLY=idle measures the idle CPU alone. The server and Chromium are @marquee/testbed's: the compiled server, as `npm start` runs it.
+// BENCH_PLAYER_ONLY=idle measures the idle CPU alone; BENCH_PLAYER_ONLY=startup the start-up on weak hardware alone
+// (startup.ts: each figure at 1×, 4× and 6× CPU throttle with its waterfall, and the idle cost of the pairing page
+// and of an image). The server and Chromium are @marquee/testbed's: the compiled server, as `npm start` runs it.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,11 +15,16 @@ import { REPO_ROOT, assertBuilt, launchBrowser, startServer } from '@marquee/tes
 import { measureBundle } from './bundle';
 import { measureIdleCpu, type IdleFigures } from './idleCpu';
 import { SOAK_BUDGET_BYTES, soak, type SoakFigures } from './soak';
+import { measureStartup, startupReport } from './startup';
 
 const RUNS = Number(process.env.BENCH_PLAYER_RUNS ?? 7);
 const IDLE_RUNS = Number(process.env.BENCH_PLAYER_IDLE_RUNS ?? 3);
 const IDLE_WINDOW_MS = Number(process.env.BENCH_PLAYER_IDLE_WINDOW_MS ?? 30_000);
 const ONLY_IDLE = process.env.BENCH_PLAYER_ONLY === 'idle';
+const ONLY_STARTUP = process.env.BENCH_PLAYER_ONLY === 'startup';
+const STARTUP_RUNS = Number(process.env.BENCH_PLAYER_STARTUP_RUNS ?? 5);
+const STARTUP_RATES = (process.env.BENCH_PLAYER_STARTUP_RATES ?? '1,4,6').split(',').map(Number);
+const STARTUP_IDLE_WINDOW_MS = Number(process.env.BENCH_PLAYER_STARTUP_IDLE_WINDOW_MS ?? 20_000);
 const SOAK_ROUNDS = Number(process.env.BENCH_PLAYER_SOAK_ROUNDS ?? 1000);
 const BUDGETS = { initialJsGzipBytes: 110 * 1024, pairingCodeMs: 1500, contentMs: 1000, offlineMs: 1000 };
 const log = (line: string) => process.stderr.write(`[bench:player] ${line}\n`);
@@ -97,6 +104,23 @@ async function idleOnly(): Promise<void> {
   }
 }
 
+async function startupOnly(): Promise<void> {
+  await assertBuilt(['server', 'player', 'content']);
+  const browser = await launchBrowser();
+  try {
+    const startup = await measureStartup(browser, {
+      rates: STARTUP_RATES,
+      runs: STARTUP_RUNS,
+      idleWindowMs: STARTUP_IDLE_WINDOW_MS,
+      log,
+    });
+    process.stdout.write(startupReport(startup));
+    writeResults('player-startup', { startup });
+  } finally {
+    await browser.close();
+  }
+}
+
 function writeResults(name: string, figures: unknown): void {
   const results = path.join(REPO_ROOT, 'bench/results');
   fs.mkdirSync(results, { recursive: true });
@@ -107,6 +131,7 @@ function writeResults(name: string, figures: unknown): void {
 
 async function main(): Promise<void> {
   if (ONLY_IDLE) return idleOnly();
+  if (ONLY_STARTUP) return startupOnly();
   await assertBuilt(['server', 'player', 'content']);
   const bundle = measureBundle(path.join(REPO_ROOT, 'apps/player/dist'));
   const server = await startServer({ name: 'bench server' });

@@ -1,13 +1,23 @@
 import { createRoot } from 'react-dom/client';
-import { SERVICE_WORKER_SCRIPT } from '@marquee/protocol';
+import { SERVICE_WORKER_SCRIPT, markStartup } from '@marquee/protocol';
 import { App } from './components/App';
+import { beginStartup } from './hooks/useStartup';
 import './styles.css';
 
-// The service worker keeps the shell for offline starts and answers the multiple-tab check.
+markStartup('player-bundle', 'end');
+
+// The start-up runs first: its network steps are under way while React draws the shimmer.
+void beginStartup().catch(() => {}); // failures are the hook's to show
+
+// The service worker keeps the shell for offline starts and answers the multiple-tab check. Registered once the
+// start-up has settled: its install fetches and stores the shell, work that need not compete with registration and
+// sign-in (docs/player.md §Start-up timings). The multiple-tab check waits for it (serviceWorker.ready).
 if ('serviceWorker' in navigator) {
-  navigator.serviceWorker.register(`/${SERVICE_WORKER_SCRIPT}`, { scope: '/' }).catch((error: Error) => {
-    console.warn('[marquee-player] service worker not registered', error.message);
-  });
+  const register = () =>
+    navigator.serviceWorker.register(`/${SERVICE_WORKER_SCRIPT}`, { scope: '/' }).catch((error: Error) => {
+      console.warn('[marquee-player] service worker not registered', error.message);
+    });
+  void beginStartup().then(register, register);
 } else {
   console.warn(
     '[marquee-player] service worker unsupported: offline start and the multiple-tab check are skipped',

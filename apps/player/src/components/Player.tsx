@@ -20,6 +20,7 @@ import { useMultiTab } from '../hooks/useMultiTab';
 import { useOrientation, useViewportScale } from '../hooks/useOrientation';
 import { usePlayerUrl } from '../hooks/usePlayerUrl';
 import { useRealtimeValue, useRemoteLogLevel } from '@marquee/player-core';
+import { markStartup } from '@marquee/protocol';
 import { useSettings } from '../hooks/useSettings';
 import { useSidebar } from '../hooks/useSidebar';
 import { useStats } from '../hooks/useStats';
@@ -50,6 +51,11 @@ export function Player({ session }: { session: PlayerSession }) {
   const serverSettings = useRealtimeValue(session, 'settings');
   const flags = useRealtimeValue(session, 'action_flags');
   const logging = useRealtimeValue(session, 'logging');
+
+  useEffect(() => {
+    // The first answer of the realtime database: the pairing code or the content URL.
+    if (pairingCode !== undefined || appUrl !== undefined) markStartup('realtime', 'end');
+  }, [pairingCode, appUrl]);
 
   const connection = useConnection(session);
   const settings = useSettings(session, serverSettings);

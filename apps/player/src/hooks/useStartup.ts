@@ -10,10 +10,19 @@ export type StartupState = { kind: 'loading' } | StartResult | { kind: 'failed';
 
 let started: Promise<StartResult> | null = null;
 
+/**
+ * Starts the start-up (once). main.tsx calls it before React renders, so registration is on its way while the
+ * shimmer is drawn rather than after it (docs/player.md §Start-up timings); the hook below takes the same promise.
+ */
+export function beginStartup(): Promise<StartResult> {
+  started ??= startPlayer({ window, reload: () => window.location.reload() });
+  return started;
+}
+
 export function useStartup(): StartupState {
   const [state, setState] = useState<StartupState>({ kind: 'loading' });
   useEffect(() => {
-    started ??= startPlayer({ window, reload: () => window.location.reload() });
+    const started = beginStartup();
     let retry: ReturnType<typeof setTimeout> | undefined;
     started.then(setState, (error: unknown) => {
       console.error('[marquee-player] start-up failed', error);

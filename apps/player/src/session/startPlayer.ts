@@ -3,7 +3,7 @@
 // follow as hooks of the mounted App, in that order. Everything here is player-core put together; nothing is UI.
 
 import type { Bridge } from '@marquee/bridge';
-import { DEFAULT_PLAYER_NAME, IDENTITY_WAIT_MS, type AuthObject } from '@marquee/protocol';
+import { DEFAULT_PLAYER_NAME, IDENTITY_WAIT_MS, markStartup, type AuthObject } from '@marquee/protocol';
 import {
   DuplicateHardwareError,
   IdentityError,
@@ -28,6 +28,7 @@ import {
   type RuntimeConfig,
 } from '@marquee/player-core';
 import type { Database } from '@marquee/realtime';
+import { mayNameIdParam } from './idParamHint';
 import { connectParent, type ParentConnection } from './parentBridge';
 import { BROWSER_MODEL, mergeCapabilities, platformOf, type Capabilities } from './platform';
 
@@ -71,6 +72,9 @@ const DUPLICATE_SCREEN_CHECK = 'Duplicate Screen Check';
 
 export async function startPlayer({ window: win, reload }: StartEnvironment): Promise<StartResult> {
   const startedAt = Date.now();
+  // The id parameter's reader is a chunk of its own (idParam.ts): fetched now, while the parent and the device are
+  // asked, rather than after them (auth needs it only in step 3); not at all when the query names no id.
+  const idParamModule = mayNameIdParam(win.location.search) ? import('./idParam') : null;
   // 1. Logging.
   const config = pageRuntimeConfig();
   let parentLink: ParentConnection | null = null;
@@ -116,18 +120,19 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
     getToken: () => currentAuth?.apiToken ?? null,
     logger,
   });
-  const { readIdQueryParam } = await import('./idParam');
+  const idParam = idParamModule === null ? null : (await idParamModule).readIdQueryParam(win.location.search);
   let resolved;
   try {
     resolved = await resolveAuth({
       storage,
       parent,
-      idParam: readIdQueryParam(win.location.search),
+      idParam,
       newDeviceId: () => newDeviceId(),
       logger,
-      register: (deviceId) =>
+      register: (deviceId) => {
+        markStartup('registration', 'start');
         // Read now, after a fresh start cleared the previous device's settings.
-        registerPlayer(
+        const registered = registerPlayer(
           http,
           { name: DEFAULT_PLAYER_NAME, ...storage.getSettings() },
           {
@@ -139,7 +144,13 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
                 ? hardwareIdFromParent
                 : null,
           },
-        ),
+        );
+        void registered.then(
+          () => markStartup('registration', 'end'),
+          () => {},
+        );
+        return registered;
+      },
     });
   } catch (error) {
     if (error instanceof DuplicateHardwareError) return { kind: 'duplicate', hardwareId: error.hardwareId };
@@ -154,6 +165,7 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
   logger.addSink(shipper.sink);
 
   // The identity session, kept across reloads: the player must start offline.
+  markStartup('sign-in', 'start');
   const realtime = startRealtimeSession({
     config,
     auth: resolved.auth,
@@ -167,6 +179,15 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
     },
   });
   const { identity, tokenPlayerId, signIn } = realtime;
+  void signIn.then(
+    () => markStartup('sign-in', 'end'),
+    () => {},
+  );
+  // Step 4 is the sign-in and the connection: the realtime socket opens now, beside the sign-in, and authenticates
+  // once the sign-in is through (its token provider waits for it). The player's listens start after the identity
+  // wait below, as before.
+  markStartup('realtime', 'start');
+  const { db } = realtime;
   signIn.catch((error: unknown) => {
     if (error instanceof IdentityError && STALE_CREDENTIAL_CODES.includes(error.code)) {
       // The player was deleted or its credentials replaced elsewhere: register again.
@@ -182,9 +203,6 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
     signIn.catch(() => tokenPlayerId),
     new Promise<string>((resolve) => win.setTimeout(() => resolve(tokenPlayerId), IDENTITY_WAIT_MS)),
   ]);
-
-  // 4. The realtime database.
-  const { db } = realtime;
 
   return {
     kind: 'ready',
