@@ -63,11 +63,22 @@ export async function newPlayerPage(
   return { context, page };
 }
 
-export function localValue(page: Page, key: string): Promise<unknown> {
-  return page.evaluate((k) => {
-    const text = localStorage.getItem(k);
-    return text === null ? null : (JSON.parse(text) as unknown);
-  }, key);
+/**
+ * A key of the page's localStorage. The player reloads itself after some commands (reset_credentials stores the new
+ * auth, then reloads): a read that meets the reload is made again once the new document has loaded.
+ */
+export async function localValue(page: Page, key: string): Promise<unknown> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await page.evaluate((k) => {
+        const text = localStorage.getItem(k);
+        return text === null ? null : (JSON.parse(text) as unknown);
+      }, key);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Execution context was destroyed')) throw error;
+      await page.waitForLoadState('domcontentloaded');
+    }
+  }
 }
 
 /** The player id of the page's stored API token. */

@@ -121,7 +121,11 @@ describe('studio newcomer journey', () => {
   });
 
   it('assigns a playlist and the screen plays its items in turn', async () => {
-    await studio.getByText('Playlist', { exact: true }).click();
+    // The kind of the screen's own content, not the default-playlist picker below it (also labelled Playlist).
+    await studio
+      .getByRole('radiogroup', { name: 'Kind of content' })
+      .getByText('Playlist', { exact: true })
+      .click();
     await studio.getByRole('button', { name: 'Add web page' }).click();
     const rows = studio.getByTestId('playlist-row');
     await expect.poll(() => rows.count()).toBe(2);
