@@ -16,7 +16,7 @@ import type { RefreshScreens } from '../groups/groupService';
 import { chunks } from '../groups/membership';
 import { newId } from '../ids';
 import { screensShowing } from '../timelines/screensShowing';
-import { layoutUsage, usagePlaces } from './layoutUsage';
+import { contentUsage, usagePlaces } from '../domain/contentUsage';
 import { feedUrlsOfZones, normalisedZones, parseStoredZones, playlistIdsOfZones } from './storedZones';
 
 export interface LayoutServiceOptions {
@@ -161,7 +161,7 @@ export class LayoutService {
   async delete(by: Changer, id: string): Promise<{ deleted: string }> {
     const { orgId } = by;
     const layout = await this.find(orgId, id);
-    const usage = await layoutUsage(this.db, orgId, id, this.options.clock());
+    const usage = await contentUsage(this.db, orgId, 'layout', id, this.options.clock());
     const places = usagePlaces(usage);
     if (places.length > 0) {
       throw conflict('LAYOUT_IN_USE', `The layout '${layout.name}' is used by ${places.join(', ')}`, usage);
@@ -244,7 +244,7 @@ export class LayoutService {
         name: zone.name ?? '',
         z: zone.z ?? index,
       })),
-      usedBy: await layoutUsage(this.db, row.org_id, row.id, this.options.clock()),
+      usedBy: await contentUsage(this.db, row.org_id, 'layout', row.id, this.options.clock()),
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
     };

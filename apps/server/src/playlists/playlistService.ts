@@ -13,6 +13,7 @@ import { recordChange, type Changer } from '../audit/auditRecord';
 import type { MediaCatalog } from '../media/mediaCatalog';
 import { mediaIdsOf, parseSources, resolveSources } from '../screens/content';
 import { screensShowing } from '../timelines/screensShowing';
+import { usagePlaces } from '../domain/contentUsage';
 import { playlistUsage } from './playlistUsage';
 
 export interface PlaylistServiceOptions {
@@ -125,12 +126,7 @@ export class PlaylistService {
     const { orgId } = by;
     const playlist = await this.find(orgId, id);
     const usage = await playlistUsage(this.db, orgId, id, this.options.clock());
-    const places = [
-      ...usage.schedules.map((ref) => `schedule '${ref.name}'`),
-      ...usage.overrides.map((ref) => `override '${ref.name}'`),
-      ...usage.screens.map((ref) => `screen '${ref.name}'`),
-      ...usage.layouts.map((ref) => `layout '${ref.name}'`),
-    ];
+    const places = usagePlaces(usage);
     if (places.length > 0) {
       throw conflict(
         'PLAYLIST_IN_USE',

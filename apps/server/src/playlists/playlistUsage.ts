@@ -1,10 +1,10 @@
-// Where a playlist is used: by schedules that have not ended, by overrides that have not expired, by screens as
-// their default content, and by layouts with a zone playing it. Its deletion is refused while any uses it (409
-// PLAYLIST_IN_USE naming them).
+// Where a playlist is used: where any content is (domain/contentUsage.ts), and by layouts with a zone playing it.
+// Its deletion is refused while any uses it (409 PLAYLIST_IN_USE naming them).
 
 import type { Kysely } from 'kysely';
 import type { PlaylistUsage } from '@marquee/management-api';
 import type { Database } from '../db/schema';
+import { contentUsage } from '../domain/contentUsage';
 
 export async function playlistUsage(
   db: Kysely<Database>,
@@ -12,30 +12,8 @@ export async function playlistUsage(
   playlistId: string,
   now: number,
 ): Promise<PlaylistUsage> {
-  const [schedules, overrides, screens, layouts] = await Promise.all([
-    db
-      .selectFrom('schedules')
-      .select(['id', 'name'])
-      .where('org_id', '=', orgId)
-      .where('playlist_id', '=', playlistId)
-      .where('dropped', '=', 0)
-      .orderBy('name')
-      .execute(),
-    db
-      .selectFrom('overrides')
-      .select(['id', 'name'])
-      .where('org_id', '=', orgId)
-      .where('playlist_id', '=', playlistId)
-      .where('expires_at', '>', now)
-      .orderBy('name')
-      .execute(),
-    db
-      .selectFrom('screens')
-      .select(['id', 'name'])
-      .where('org_id', '=', orgId)
-      .where('default_playlist_id', '=', playlistId)
-      .orderBy('name')
-      .execute(),
+  const [usage, layouts] = await Promise.all([
+    contentUsage(db, orgId, 'playlist', playlistId, now),
     db
       .selectFrom('layout_playlists')
       .innerJoin('layouts', 'layouts.id', 'layout_playlists.layout_id')
@@ -45,5 +23,5 @@ export async function playlistUsage(
       .orderBy('layouts.name')
       .execute(),
   ]);
-  return { schedules, overrides, screens, layouts };
+  return { ...usage, layouts };
 }
