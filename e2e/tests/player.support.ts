@@ -33,15 +33,19 @@ export async function api<T = unknown>(
 }
 
 let operatorCount = 0;
-export async function signUp(server: RunningServer): Promise<Operator> {
+/** Signs an owner up with a new organisation; a test that signs in through the studio gives its email and password. */
+export async function signUp(
+  server: RunningServer,
+  account: { email?: string; password?: string; orgName?: string } = {},
+): Promise<Operator> {
   const { status, body } = await api<{ idToken: string; org: { id: string } }>(
     server,
     'POST',
     '/api/v1/auth/signup',
     {
-      email: `operator${++operatorCount}-${Date.now()}@example.com`,
-      password: 'correct horse battery',
-      orgName: 'Shop',
+      email: account.email ?? `operator${++operatorCount}-${Date.now()}@example.com`,
+      password: account.password ?? 'correct horse battery',
+      orgName: account.orgName ?? 'Shop',
     },
   );
   if (status !== 201) throw new Error(`signup answered ${status}: ${JSON.stringify(body)}`);

@@ -8,16 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { saveScreenshot } from '../harness/artifacts';
 import { useStage } from '../harness/stage';
-import { api, pairedPlayer, type Operator } from './player.support';
+import { api, pairedPlayer, signUp, type Operator } from './player.support';
+import { quiet } from './studio.support';
 
 const PASSWORD = 'correct horse 42';
 const VIEWPORT = { width: 1400, height: 900 };
-
-/** Waits for the studio's toasts to close, so a screenshot shows the page under them. */
-const quiet = (page: Page) =>
-  page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0, null, {
-    timeout: 20_000,
-  });
 
 describe('studio: playlists, groups, schedules and emergencies', () => {
   const stage = useStage(['player', 'content', 'studio']);
@@ -28,14 +23,7 @@ describe('studio: playlists, groups, schedules and emergencies', () => {
 
   beforeAll(async () => {
     const email = `schedules-${Date.now()}@corner.example`;
-    const { status, body } = await api<{ idToken: string; org: { id: string } }>(
-      stage.server,
-      'POST',
-      '/api/v1/auth/signup',
-      { email, password: PASSWORD, orgName: 'Corner Coffee' },
-    );
-    expect(status).toBe(201);
-    operator = { token: body.idToken, orgId: body.org.id };
+    operator = await signUp(stage.server, { email, password: PASSWORD, orgName: 'Corner Coffee' });
     const paired = await pairedPlayer(stage.browser, stage.server, operator);
     player = paired.context;
     screenId = paired.screenId;

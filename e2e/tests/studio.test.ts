@@ -9,15 +9,10 @@ import { MAIN_FRAME_ELEMENT_ID } from '@marquee/protocol';
 import { saveScreenshot } from '../harness/artifacts';
 import { useStage } from '../harness/stage';
 import { gradientPng, WELCOME_PAGE } from './studioJourneyAssets';
+import { quiet } from './studio.support';
 
 const VIEWPORT = { width: 1280, height: 720 };
 const PASSWORD = 'correct horse 42';
-
-/** Waits for the studio's toasts to close, so a screenshot shows the page under them. */
-const quiet = (page: Page) =>
-  page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0, null, {
-    timeout: 20_000,
-  });
 
 /** Lets the content player's cross-fade finish before a screenshot. */
 const settle = (page: Page) => page.waitForTimeout(900);
