@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { saveScreenshot } from '../harness/artifacts';
 import { useStage } from '../harness/stage';
 import { api, pairedPlayer, signUp, type Operator } from './player.support';
-import { quiet } from './studio.support';
+import { quiet, signInToStudio } from './studio.support';
 
 const PASSWORD = 'correct horse 42';
 const VIEWPORT = { width: 1400, height: 900 };
@@ -28,10 +28,7 @@ describe('studio: playlists, groups, schedules and emergencies', () => {
     player = paired.context;
     screenId = paired.screenId;
     studio = await stage.browser.newPage({ viewport: VIEWPORT });
-    await studio.goto(`${stage.server.url}/studio/signin`);
-    await studio.getByLabel('Email').fill(email);
-    await studio.getByLabel('Password').fill(PASSWORD);
-    await studio.getByRole('button', { name: 'Sign in' }).click();
+    await signInToStudio(studio, stage.server.url, email, PASSWORD);
     await studio.getByTestId(`screen-row-${screenId}`).waitFor();
   });
 

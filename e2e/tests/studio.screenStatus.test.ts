@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useStage } from '../harness/stage';
 import { api, pairedPlayer, type Operator } from './player.support';
+import { signInToStudio } from './studio.support';
 
 const PASSWORD = 'correct horse 42';
 
@@ -22,10 +23,7 @@ async function signedInStudio(
   );
   expect(status).toBe(201);
   const studio = await stage.browser.newPage({ viewport: { width: 1280, height: 720 } });
-  await studio.goto(`${stage.server.url}/studio/signin`);
-  await studio.getByLabel('Email').fill(email);
-  await studio.getByLabel('Password').fill(PASSWORD);
-  await studio.getByRole('button', { name: 'Sign in' }).click();
+  await signInToStudio(studio, stage.server.url, email, PASSWORD);
   await studio.getByText('No screens yet').waitFor();
   return { operator: { token: body.idToken, orgId: body.org.id }, studio };
 }

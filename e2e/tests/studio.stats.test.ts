@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
 import { useStage } from '../harness/stage';
 import { api, pairedPlayer } from './player.support';
+import { signInToStudio } from './studio.support';
 
 const PASSWORD = 'correct horse battery';
 
@@ -37,10 +38,7 @@ describe("studio: a screen's runtime stats", () => {
 
     const studioContext = await stage.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const studio = await studioContext.newPage();
-    await studio.goto(`${stage.server.url}/studio/signin`);
-    await studio.getByLabel('Email').fill(email);
-    await studio.getByLabel('Password').fill(PASSWORD);
-    await studio.getByRole('button', { name: 'Sign in' }).click();
+    await signInToStudio(studio, stage.server.url, email, PASSWORD);
     await expect.poll(() => studio.url()).toBe(`${stage.server.url}/studio/screens`);
     await studio.getByRole('link', { name: 'Marquee Player' }).click();
 

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { saveScreenshot } from '../harness/artifacts';
 import { useStage } from '../harness/stage';
 import { api } from './player.support';
+import { signInToStudio } from './studio.support';
 
 const PASSWORD = 'correct horse 42';
 const SESSION_KEY = 'marquee-studio-session';
@@ -66,10 +67,7 @@ describe('studio: teams', () => {
     });
     expect(signedUp.status).toBe(201);
     owner = await pageOfItsOwn();
-    await owner.goto(`${stage.server.url}/studio/signin`);
-    await owner.getByLabel('Email').fill(ownerEmail);
-    await owner.getByLabel('Password').fill(PASSWORD);
-    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await signInToStudio(owner, stage.server.url, ownerEmail, PASSWORD);
     await owner.getByRole('link', { name: 'Members' }).click();
     await owner.getByRole('table', { name: 'Members' }).getByText(ownerEmail).waitFor();
   });

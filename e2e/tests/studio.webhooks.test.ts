@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { startWebhookReceiver, webhookSignatureValid, type WebhookReceiver } from '@marquee/testbed';
 import { useStage } from '../harness/stage';
 import { api } from './player.support';
+import { signInToStudio } from './studio.support';
 
 const PASSWORD = 'correct horse 42';
 
@@ -25,10 +26,7 @@ describe('studio: webhooks', () => {
     });
     expect(signedUp.status).toBe(201);
     studio = await stage.browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await studio.goto(`${stage.server.url}/studio/signin`);
-    await studio.getByLabel('Email').fill(email);
-    await studio.getByLabel('Password').fill(PASSWORD);
-    await studio.getByRole('button', { name: 'Sign in' }).click();
+    await signInToStudio(studio, stage.server.url, email, PASSWORD);
     await studio.getByRole('link', { name: 'Webhooks' }).click();
     await studio.getByText('No webhooks yet').waitFor();
   });
