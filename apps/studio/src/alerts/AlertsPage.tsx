@@ -12,6 +12,7 @@ import { AlertRuleDialog } from './AlertRuleDialog';
 import { useAlertRules, useDeleteAlertRule } from './alertRulesApi';
 import { describeDestinations } from './destinations';
 import { describeThreshold } from './threshold';
+import { DeleteRowButton } from '../common/DeleteRowButton';
 
 /** The rule being edited: null for a new one; undefined when no dialog is open. */
 type Editing = AlertRuleView | null | undefined;
@@ -59,15 +60,7 @@ export function AlertsPage() {
                 <Button size="xs" variant="default" onClick={() => setEditing(rule)}>
                   Edit
                 </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => requestDelete(rule)}
-                  aria-label={`Delete ${rule.name}`}
-                >
-                  Delete
-                </Button>
+                <DeleteRowButton name={rule.name} onClick={() => requestDelete(rule)} />
               </Row>
             </Table.Td>
           </Table.Tr>

@@ -10,6 +10,7 @@ import { QueryStatus } from '../common/QueryStatus';
 import { useConfirm } from '../common/useConfirm';
 import { GroupDialog } from './GroupDialog';
 import { Allowed } from '../access/Allowed';
+import { DeleteRowButton } from '../common/DeleteRowButton';
 
 /** The group being edited: null for a new one; undefined when no dialog is open. */
 type Editing = Group | null | undefined;
@@ -71,15 +72,7 @@ export function GroupsPage() {
                   Edit
                 </Button>
                 <Allowed route="deleteGroup" what="delete groups" hide>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => requestDelete(group)}
-                    aria-label={`Delete ${group.name}`}
-                  >
-                    Delete
-                  </Button>
+                  <DeleteRowButton name={group.name} onClick={() => requestDelete(group)} />
                 </Allowed>
               </Row>
             </Table.Td>

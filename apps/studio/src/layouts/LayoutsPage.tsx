@@ -10,6 +10,7 @@ import { QueryStatus } from '../common/QueryStatus';
 import { NEW_LAYOUT_PATH } from '../constants';
 import { usageOf } from '../playlists/usage';
 import { useLayoutDeletion } from './useLayoutDeletion';
+import { DeleteRowButton } from '../common/DeleteRowButton';
 
 export function LayoutsPage() {
   const layouts = useLayouts();
@@ -53,15 +54,7 @@ export function LayoutsPage() {
             <Table.Td>{usageOf(layout.usedBy)}</Table.Td>
             <Table.Td ta="right">
               <Allowed route="deleteLayout" what="delete layouts" hide>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => deletion.request(layout)}
-                  aria-label={`Delete ${layout.name}`}
-                >
-                  Delete
-                </Button>
+                <DeleteRowButton name={layout.name} onClick={() => deletion.request(layout)} />
               </Allowed>
             </Table.Td>
           </Table.Tr>

@@ -13,6 +13,7 @@ import { formatDuration } from '../common/time';
 import { usageOf } from './usage';
 import { usePlaylistDeletion } from './usePlaylistDeletion';
 import { Allowed } from '../access/Allowed';
+import { DeleteRowButton } from '../common/DeleteRowButton';
 
 function NewPlaylistDialog({ onClose }: { onClose(): void }) {
   const create = useCreatePlaylist();
@@ -97,15 +98,7 @@ export function PlaylistsPage() {
             <Table.Td>{usageOf(playlist.usedBy)}</Table.Td>
             <Table.Td ta="right">
               <Allowed route="deletePlaylist" what="delete playlists" hide>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => deletion.request(playlist)}
-                  aria-label={`Delete ${playlist.name}`}
-                >
-                  Delete
-                </Button>
+                <DeleteRowButton name={playlist.name} onClick={() => deletion.request(playlist)} />
               </Allowed>
             </Table.Td>
           </Table.Tr>

@@ -8,6 +8,7 @@ import { DeliveriesDialog } from './DeliveriesDialog';
 import { useWebhooks } from './webhookApi';
 import { useWebhookActions } from './useWebhookActions';
 import { WebhookDialog } from './WebhookDialog';
+import { DeleteRowButton } from '../common/DeleteRowButton';
 
 const WEBHOOKS_DESCRIPTION =
   'Your systems hear about screens going offline, commands run and overrides applied: signed JSON POSTs, ' +
@@ -67,15 +68,7 @@ export function WebhooksPage() {
                 <Button size="xs" variant="default" onClick={() => actions.setShowing(webhook)}>
                   Deliveries
                 </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => actions.requestDelete(webhook)}
-                  aria-label={`Delete ${webhook.url}`}
-                >
-                  Delete
-                </Button>
+                <DeleteRowButton name={webhook.url} onClick={() => actions.requestDelete(webhook)} />
               </Group>
             </Table.Td>
           </Table.Tr>
