@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { BROWSER_TARGET, precacheDefines, serviceWorkerPlugin } from '../../tools/viteServiceWorker';
+import { ZOD_PURE_FUNCTIONS } from '../../tools/zodTreeshake';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 const BASE = '/content/';
@@ -24,7 +25,7 @@ export default defineConfig({
       input: { main: path.join(appDir, 'index.html'), pair: path.join(appDir, 'pair/index.html') },
       // As in apps/player: protocol's schemas are module-level zod/mini calls; declared pure, those a page does not
       // use drop out of its bundle (the pairing page uses none).
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: { manualPureFunctions: ZOD_PURE_FUNCTIONS },
     },
   },
 });

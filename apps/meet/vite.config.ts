@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { BROWSER_TARGET, precacheDefines, serviceWorkerPlugin } from '../../tools/viteServiceWorker';
+import { ZOD_PURE_FUNCTIONS } from '../../tools/zodTreeshake';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 const BASE = '/meet/';
@@ -19,6 +20,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: BROWSER_TARGET,
     // As in apps/player: protocol's zod schemas are unused module-level calls; declared pure they drop out.
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    rolldownOptions: { treeshake: { manualPureFunctions: ZOD_PURE_FUNCTIONS } },
   },
 });

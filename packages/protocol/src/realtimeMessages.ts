@@ -46,8 +46,10 @@ export const REALTIME_CLOSE_POLICY = 1008;
 /** Close code for a frame over REALTIME_MAX_FRAME_BYTES. */
 export const REALTIME_CLOSE_TOO_BIG = 1009;
 
-const RequestId = z.number().check(z.int(), z.nonnegative());
-const Path = z.string().check(z.maxLength(4096));
+// `.check()` is a method call a bundler cannot know is pure: annotated so the players drop the schemas they do not
+// use (tools/zodTreeshake.ts).
+const RequestId = /* @__PURE__ */ z.number().check(z.int(), z.nonnegative());
+const Path = /* @__PURE__ */ z.string().check(z.maxLength(4096));
 
 export const AuthRequestSchema = z.object({ r: RequestId, t: z.literal('auth'), token: z.string() });
 export const ListenRequestSchema = z.object({ r: RequestId, t: z.literal('listen'), path: Path });
@@ -77,7 +79,7 @@ export const CompareAndSetRequestSchema = z.object({
   t: z.literal('cas'),
   path: Path,
   value: z.unknown(),
-  hash: z.string().check(z.maxLength(128)),
+  hash: /* @__PURE__ */ z.string().check(z.maxLength(128)),
 });
 /** onDisconnect: arm a set or update to run when this socket closes or stops answering, or cancel them. */
 export const OnDisconnectRequestSchema = z.object({
