@@ -30,4 +30,5 @@ export * from './storageCleared';
 export * from './timers';
 export * from './timeZone';
 export * from './useActionFlagRunner';
+export * from './prelisten';
 export * from './useRealtimeValue';

@@ -19,16 +19,21 @@ export interface RealtimeValueSource {
 /** A branch of the player document, or a path below one ('pairing/code', 'connection/id'). */
 export type PlayerValuePath = PlayerBranch | `${PlayerBranch}/${string}`;
 
+/** The realtime path of `path` in the player's document. Throws (invalid_path) unless every key is one realtime key. */
+export function playerValuePath(playerId: string, path: PlayerValuePath): string {
+  const [branch, ...below] = path.split('/') as [PlayerBranch, ...string[]];
+  return playerBranchPath(playerId, branch, ...below);
+}
+
 export function useRealtimeValue<T = unknown>(
   source: RealtimeValueSource,
   path: PlayerValuePath,
 ): T | null | undefined {
   const [value, setValue] = useState<T | null | undefined>(undefined);
   useEffect(() => {
-    const [branch, ...below] = path.split('/') as [PlayerBranch, ...string[]];
     let at: string;
     try {
-      at = playerBranchPath(source.playerId, branch, ...below);
+      at = playerValuePath(source.playerId, path);
     } catch (error) {
       // An id or key that is not one realtime key: nothing to listen to.
       source.logger.warn(`realtime listen ${path} refused`, (error as Error).message);

@@ -26,6 +26,19 @@ describe('frameApi', () => {
     expect(call('getPairingCode')).toBe('ABC234');
   });
 
+  it('tells the Player when a code went to the frame (its first content is up), not when there is none', async () => {
+    const onCodeServed = vi.fn();
+    const { call, waiters } = setup({ onCodeServed });
+    const pending = call('getPairingCode') as Promise<string | null>;
+    expect(onCodeServed).not.toHaveBeenCalled();
+    for (const resolve of waiters.splice(0)) resolve('ABC234');
+    await pending;
+    expect(onCodeServed).toHaveBeenCalledTimes(1);
+    const pairedServed = vi.fn();
+    expect(setup({ pairingCode: null, onCodeServed: pairedServed }).call('getPairingCode')).toBeNull();
+    expect(pairedServed).not.toHaveBeenCalled();
+  });
+
   it('answers app data (null when none), the device record, and auth without the secret', () => {
     const { call } = setup({ pairingCode: null, appData: { version: 3, items: [] } });
     expect(call('getAppData')).toEqual({ version: 3, items: [] });

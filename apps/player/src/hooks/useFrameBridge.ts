@@ -14,6 +14,8 @@ export interface FrameValues {
   getDeviceRecord: () => unknown;
   /** The frame applied a new app/data version (its event's data: {version}). */
   onContentApplied?: (data: unknown) => void;
+  /** A pairing code went to the frame (getPairingCode answered one): the code is about to be on screen. */
+  onCodeServed?: () => void;
 }
 
 export function frameOrigin(url: string): string {
@@ -35,8 +37,14 @@ export function frameApi(
 ): ExposedApi {
   return {
     getPairingCode: () => {
+      const served = (code: string | null) => {
+        if (code !== null) values().onCodeServed?.();
+        return code;
+      };
       const code = values().pairingCode;
-      return code !== undefined ? code : new Promise<string | null>((resolve) => waiters.push(resolve));
+      return code !== undefined
+        ? served(code)
+        : new Promise<string | null>((resolve) => waiters.push(resolve)).then(served);
     },
     getAppData: () => values().appData ?? null,
     getAuthData: () => {

@@ -17,6 +17,7 @@ import {
   logStart,
   newDeviceId,
   pageRuntimeConfig,
+  prelisten,
   registerPlayer,
   resolveAuth,
   startRealtimeSession,
@@ -29,6 +30,7 @@ import {
 } from '@marquee/player-core';
 import type { Database } from '@marquee/realtime';
 import { mayNameIdParam } from './idParamHint';
+import { PLAYER_VALUE_PATHS } from './playerValuePaths';
 import { connectParent, type ParentConnection } from './parentBridge';
 import { BROWSER_MODEL, mergeCapabilities, platformOf, type Capabilities } from './platform';
 
@@ -57,6 +59,8 @@ export interface PlayerSession {
   /** Stores new auth here and at the parent (credentials rotation). */
   setAuth(auth: AuthObject): Promise<void>;
   reload(): void;
+  /** Ends the start-up's early listens (playerValuePaths.ts) once the Player's own listens hold those paths. */
+  releasePrelistens(): void;
 }
 
 export type StartResult =
@@ -188,6 +192,12 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
   // wait below, as before.
   markStartup('realtime', 'start');
   const { db } = realtime;
+  // The Player's listens go out with the socket's authentication, not after its first render and effects: under the
+  // id of the auth entry, which the sign-in confirms (docs/player.md §Start-up timings).
+  const releasePrelistens = prelisten(
+    { db, playerId: tokenPlayerId, logger },
+    Object.values(PLAYER_VALUE_PATHS),
+  );
   signIn.catch((error: unknown) => {
     if (error instanceof IdentityError && STALE_CREDENTIAL_CODES.includes(error.code)) {
       // The player was deleted or its credentials replaced elsewhere: register again.
@@ -228,6 +238,7 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
         await callParent(parent, 'setAuthData', [auth], logger);
       },
       reload,
+      releasePrelistens,
     },
   };
 }

@@ -34,6 +34,7 @@ export function testSession(overrides: Partial<PlayerSession> = {}) {
     auth: () => ({ apiToken: fakeJwt({ sub: 'p1', org_id: 'org-1' }), firebaseTokenV2: 'f', secret: 's' }),
     setAuth: async () => {},
     reload: vi.fn(),
+    releasePrelistens: () => {},
     ...overrides,
   } as PlayerSession;
   return { session, request };
