@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { SERVICE_WORKER_SCRIPT, markStartup } from '@marquee/protocol';
 import { App } from './components/App';
+import { runEffectsFromTasks } from './effectScheduling';
 import { beginStartup } from './hooks/useStartup';
 import './styles.css';
 
@@ -24,5 +25,6 @@ if ('serviceWorker' in navigator) {
   );
 }
 
+runEffectsFromTasks();
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App />);

@@ -1,12 +1,11 @@
 // The running player: the frame and what it needs to show the pairing code or the content (the realtime values,
-// the orientation, the frame's bridge, the heartbeat); the rest (components/PlayerDuties.tsx) mounts once that
-// first content is up. Behaviour lives in the hooks; this component only wires them.
+// the orientation, the frame's bridge, the heartbeat); the rest (components/PlayerDuties.tsx: presence, the
+// operator's tools, the periodic duties) mounts once that first content is up. Behaviour lives in the hooks; this component only wires them.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlayerSession } from '../session/startPlayer';
 import { PLAYER_VALUE_PATHS } from '../session/playerValuePaths';
 import { useErrorReports, useStorageCleared } from '../hooks/useBackgroundDuties';
-import { useConnection } from '../hooks/useConnection';
 import { useDeviceRecord } from '../hooks/useDeviceRecord';
 import { useFrameBridge } from '../hooks/useFrameBridge';
 import { CONTENT_APPLIED_EVENT, useHeartbeat } from '../hooks/useHeartbeat';
@@ -34,7 +33,6 @@ export function Player({ session }: { session: PlayerSession }) {
     if (pairingCode !== undefined || appUrl !== undefined) markStartup('realtime', 'end');
   }, [pairingCode, appUrl]);
 
-  const connection = useConnection(session);
   const settings = useSettings(session, serverSettings);
   const frameUrl = usePlayerUrl(session, appUrl, location.protocol);
 
@@ -75,17 +73,10 @@ export function Player({ session }: { session: PlayerSession }) {
           frameBridge={frameBridge}
           reloadFrame={reloadFrame}
           frameUrl={frameUrl}
-          connection={connection}
           settings={settings}
           flags={flags}
         />
       )}
-      <span
-        hidden
-        data-testid="connection"
-        data-online={connection.online}
-        data-database={connection.databaseConnected}
-      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // What the running player does beside its frame, mounted once the screen's first content is up
-// (hooks/useStartupSettled.ts): the hamburger and sidebar, the confirm dialog and the toasts, the remote commands, the
-// content watchdog and statistics, the daily restart and the multiple-tab check. None of it is needed to draw the
+// (hooks/useStartupSettled.ts): the connection state and presence record, the hamburger and sidebar, the confirm dialog
+// and the toasts, the remote commands, the content watchdog and statistics, the daily restart and the multiple-tab
+// check. None of it is needed to draw the
 // pairing code or the content, and on a weak screen its first render and effects held the main thread the frame
 // needed (docs/player.md §Start-up timings).
 
@@ -10,7 +11,7 @@ import { createCommands } from '../session/commands';
 import type { PlayerSession } from '../session/startPlayer';
 import { BROWSER_PLATFORM, canClearCache } from '../session/platform';
 import { useActionFlags } from '../hooks/useActionFlags';
-import type { ConnectionState } from '@marquee/player-core';
+import { useConnection } from '../hooks/useConnection';
 import { uniqueUrl, useCopyUniqueUrl } from '../hooks/useCopyUniqueUrl';
 import { useDailyRestart } from '../hooks/useDailyRestart';
 import { useDebugMode } from '../hooks/useDebugMode';
@@ -45,7 +46,6 @@ export interface PlayerDutiesProps {
   /** Re-mounts the frame (the content watchdog's recovery). */
   reloadFrame: () => void;
   frameUrl: string;
-  connection: ConnectionState;
   settings: ReturnType<typeof useSettings>;
   /** The player document's action_flags. */
   flags: unknown;
@@ -56,10 +56,10 @@ export function PlayerDuties({
   frameBridge,
   reloadFrame,
   frameUrl,
-  connection,
   settings,
   flags,
 }: PlayerDutiesProps) {
+  const connection = useConnection(session);
   const frameRecoveries = useFrameWatchdog(session, frameBridge, reloadFrame);
   useStats(session, frameBridge, connection.online, undefined, frameRecoveries);
   const ip = session.hardware?.ip ?? null;
@@ -169,6 +169,12 @@ export function PlayerDuties({
         />
       )}
       <Toasts />
+      <span
+        hidden
+        data-testid="connection"
+        data-online={connection.online}
+        data-database={connection.databaseConnected}
+      />
     </>
   );
 }

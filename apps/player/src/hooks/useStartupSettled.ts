@@ -10,8 +10,16 @@ import { CONTENT_APPLIED_EVENT } from './useHeartbeat';
 
 export const STARTUP_SETTLE_FALLBACK_MS = 5_000;
 
+/** The next animation frame, or 100 ms where none comes (a hidden or covered window has none). */
 const animationFrame = (callback: () => void) => {
-  requestAnimationFrame(callback);
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    callback();
+  };
+  requestAnimationFrame(once);
+  setTimeout(once, 100);
 };
 
 export interface StartupSettled {
