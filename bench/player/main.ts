@@ -16,6 +16,7 @@ import { measureBundle } from './bundle';
 import { measureIdleCpu, type IdleFigures } from './idleCpu';
 import { SOAK_BUDGET_BYTES, soak, type SoakFigures } from './soak';
 import { measureStartup, startupReport } from './startup';
+import { waitForExpression } from './pageWait';
 
 const RUNS = Number(process.env.BENCH_PLAYER_RUNS ?? 7);
 const IDLE_RUNS = Number(process.env.BENCH_PLAYER_IDLE_RUNS ?? 3);
@@ -56,11 +57,11 @@ const CONTENT_LOADED = `(() => {
 })()`;
 
 async function pairingCodeShown(page: Page): Promise<string> {
-  return (await (await page.waitForFunction(PAIRING_CODE_SHOWN)).jsonValue()) as string;
+  return waitForExpression<string>(page, PAIRING_CODE_SHOWN);
 }
 
 async function contentLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(CONTENT_LOADED);
+  await waitForExpression(page, CONTENT_LOADED);
 }
 
 /** The screen of the first player paired in this run (the oldest screen of the organisation). */
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
         body: JSON.stringify({ code }),
       });
       await contentLoaded(page);
-      await page.waitForFunction('navigator.serviceWorker.controller !== null');
+      await waitForExpression(page, 'navigator.serviceWorker.controller !== null');
       await page.waitForTimeout(500);
       const again = performance.now();
       await page.goto(`${origin}/`);

@@ -4,6 +4,7 @@
 // after the first 100 of each and at the end. Budget: the end within 2 MB of the sample after the first 100.
 
 import type { Page } from 'playwright-core';
+import { waitForExpression } from './pageWait';
 
 export const SOAK_BUDGET_BYTES = 2 * 1024 * 1024;
 
@@ -58,7 +59,8 @@ async function flagAcknowledged(target: SoakTarget, id: string): Promise<void> {
 
 async function contentVersionShown(page: Page, version: number): Promise<void> {
   // The player hands app/data to the frame: the realtime copy in the player's storage carries the version.
-  await page.waitForFunction(
+  await waitForExpression(
+    page,
     `(() => { for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i) || '';
        if (k.endsWith('/app/data')) { const v = localStorage.getItem(k) || '';
          const m = /"version":(\\d+)/.exec(v); if (m && Number(m[1]) >= ${version}) return true; } } return false; })()`,

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { STARTUP_MARK_PREFIX } from '@marquee/protocol';
 import { REPO_ROOT, startServer, type MarqueeServer } from '@marquee/testbed';
+import { waitForExpression } from './pageWait';
 
 export const STARTUP_BUDGETS = {
   pairingMs: { 1: 1000, 6: 3000 },
@@ -343,7 +344,7 @@ async function measureRate(
         await pairWithImage(server, operator, code);
         await visibleAfter(page, 'contentAt');
         // The service workers hold the shells and the image before the next navigation.
-        await page.waitForFunction('navigator.serviceWorker.controller !== null');
+        await waitForExpression(page, 'navigator.serviceWorker.controller !== null');
         await page.waitForTimeout(1000);
         await page.goto(`${server.url}/`);
         const content = await visibleAfter(page, 'contentAt');
