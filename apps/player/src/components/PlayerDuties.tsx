@@ -1,9 +1,8 @@
 // What the running player does beside its frame, mounted once the screen's first content is up
 // (hooks/useStartupSettled.ts): the connection state and presence record, the hamburger and sidebar, the confirm dialog
 // and the toasts, the remote commands, the content watchdog and statistics, the daily restart and the multiple-tab
-// check. None of it is needed to draw the
-// pairing code or the content, and on a weak screen its first render and effects held the main thread the frame
-// needed (docs/player.md §Start-up timings).
+// check. None of it is needed to draw the pairing code or the content, and on a weak screen its first render and
+// effects held the main thread the frame needed (docs/player.md §Start-up timings).
 
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Bridge } from '@marquee/bridge';
