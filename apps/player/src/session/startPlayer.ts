@@ -188,8 +188,7 @@ export async function startPlayer({ window: win, reload }: StartEnvironment): Pr
     () => {},
   );
   // Step 4 is the sign-in and the connection: the realtime socket opens now, beside the sign-in, and authenticates
-  // once the sign-in is through (its token provider waits for it). The player's listens start after the identity
-  // wait below, as before.
+  // once the sign-in is through (its token provider waits for it).
   markStartup('realtime', 'start');
   const { db } = realtime;
   // The Player's listens go out with the socket's authentication, not after its first render and effects: under the
