@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startServer, type MarqueeServer } from '@marquee/testbed';
+import { registerAndSignIn, startServer, type MarqueeServer } from '@marquee/testbed';
 import { createDatabase, onValue, ref, type Database } from '@marquee/realtime';
 import { createLogger } from './logger';
 import { prelisten } from './prelisten';
@@ -20,32 +20,6 @@ beforeAll(async () => {
   server = await startServer({ name: 'prelisten test server', env: { MARQUEE_LOG_LEVEL: 'silent' } });
 });
 afterAll(async () => server?.close());
-
-async function postJson<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A newly registered (unpaired) player's id and ID token, through the real routes. */
-async function newPlayer(): Promise<{ id: string; idToken: string }> {
-  const auth = await postJson<{ apiToken: string; firebaseTokenV2: string }>('/_internal/players', {
-    settings: { name: 'Lobby', orientation: 'landscape' },
-    device: { id: `device-${Date.now()}`, model: 'Test', platform: 'browser', device: { hardware_id: null } },
-  });
-  const { idToken } = await postJson<{ idToken: string }>('/identity/v1/accounts:signInWithCustomToken', {
-    token: auth.firebaseTokenV2,
-    returnSecureToken: true,
-  });
-  const claims = JSON.parse(Buffer.from(auth.apiToken.split('.')[1]!, 'base64url').toString()) as {
-    sub: string;
-  };
-  return { id: claims.sub, idToken };
-}
 
 /** A database on the real socket that notes every request frame it sends. */
 function openDatabase(idToken: string): { db: Database; sent: Array<{ t: string; path?: string }> } {
@@ -75,7 +49,7 @@ const until = async (check: () => boolean, what: string) => {
 
 describe('prelisten', () => {
   it('listens from the start, hands the value to a later view at once, and leaves that view listening', async () => {
-    const player = await newPlayer();
+    const player = await registerAndSignIn(server.origin);
     const { db, sent } = openDatabase(player.idToken);
     try {
       const codePath = playerValuePath(player.id, 'pairing/code');

@@ -4,7 +4,14 @@
 // (POST /_internal/players, then the custom-token sign-in).
 
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { LOOPBACK, startServer, startTcpProxy, type MarqueeServer, type TcpProxy } from '@marquee/testbed';
+import {
+  LOOPBACK,
+  registerAndSignIn,
+  startServer,
+  startTcpProxy,
+  type MarqueeServer,
+  type TcpProxy,
+} from '@marquee/testbed';
 import type { Database } from '../src/index';
 
 /** Far above what a test file does: the tests register and sign in many players from one address. */
@@ -72,42 +79,8 @@ export interface TestPlayer {
   idToken: string;
 }
 
-let registrations = 0;
-
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-function jwtSubject(token: string): string {
-  const payload = token.split('.')[1] ?? '';
-  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub: string }).sub;
-}
-
 /** Registers a player (unpaired) and signs it in with its custom token: its id and ID token. */
 export async function newPlayer(server: TestServer): Promise<TestPlayer> {
-  const n = ++registrations;
-  const auth = await postJson<{ apiToken: string; firebaseTokenV2: string }>(
-    `${server.origin}/_internal/players`,
-    {
-      settings: { name: `Lobby ${n}`, orientation: 'landscape' },
-      device: {
-        id: `device-${n}-${Date.now()}`,
-        model: 'Test',
-        platform: 'browser',
-        device: { hardware_id: null },
-      },
-    },
-  );
-  const session = await postJson<{ idToken: string }>(
-    `${server.origin}/identity/v1/accounts:signInWithCustomToken`,
-    { token: auth.firebaseTokenV2, returnSecureToken: true },
-  );
-  return { id: jwtSubject(auth.apiToken), idToken: session.idToken };
+  const { id, idToken } = await registerAndSignIn(server.origin);
+  return { id, idToken };
 }

@@ -34,6 +34,7 @@ export {
   type OidcProviderServer,
 } from './oidcProvider';
 export { startFeedServer, type FeedAnswer, type FeedServer } from './feedServer';
+export { registerAndSignIn, type SignedInPlayer } from './testPlayers';
 export {
   HOSTILE_GLOBAL,
   HOSTILE_TEXT,
