@@ -70,3 +70,19 @@ describe('useStartupSettled', () => {
     expect(result.current.settled).toBe(false);
   });
 });
+
+describe('useStartupSettled without animation frames', () => {
+  it('settles on the 100 ms fallbacks of the timers it is given, as a hidden window would', () => {
+    const noFrames = vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      const { result } = renderHook(() => useStartupSettled(new EventTarget()));
+      act(() => result.current.settle());
+      act(() => vi.advanceTimersByTime(100));
+      expect(result.current.settled).toBe(false);
+      act(() => vi.advanceTimersByTime(100));
+      expect(result.current.settled).toBe(true);
+    } finally {
+      noFrames.mockRestore();
+    }
+  });
+});

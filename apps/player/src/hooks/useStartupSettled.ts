@@ -10,8 +10,8 @@ import { CONTENT_APPLIED_EVENT } from './useHeartbeat';
 
 export const STARTUP_SETTLE_FALLBACK_MS = 5_000;
 
-/** The next animation frame, or 100 ms where none comes (a hidden or covered window has none). */
-const animationFrame = (callback: () => void) => {
+/** The next animation frame, or 100 ms on `timers` where none comes (a hidden or covered window has none). */
+function animationFrame(callback: () => void, timers: Timers): void {
   let done = false;
   const once = () => {
     if (done) return;
@@ -19,8 +19,8 @@ const animationFrame = (callback: () => void) => {
     callback();
   };
   requestAnimationFrame(once);
-  setTimeout(once, 100);
-};
+  timers.setTimeout(once, 100);
+}
 
 export interface StartupSettled {
   settled: boolean;
@@ -31,7 +31,7 @@ export interface StartupSettled {
 export function useStartupSettled(
   contentApplied: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>,
   timers: Timers = defaultTimers,
-  nextFrame: (callback: () => void) => void = animationFrame,
+  nextFrame?: (callback: () => void) => void,
 ): StartupSettled {
   const [settled, setSettled] = useState(false);
   const [upSince, setUpSince] = useState(false);
@@ -49,11 +49,12 @@ export function useStartupSettled(
   useEffect(() => {
     if (!upSince) return;
     let live = true;
-    nextFrame(() => nextFrame(() => live && setSettled(true)));
+    const frame = nextFrame ?? ((callback: () => void) => animationFrame(callback, timers));
+    frame(() => frame(() => live && setSettled(true)));
     return () => {
       live = false;
     };
-  }, [upSince, nextFrame]);
+  }, [upSince, nextFrame, timers]);
 
   return { settled, settle };
 }
