@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { SERVICE_WORKER_SCRIPT, markStartup } from '@marquee/protocol';
+import { SERVICE_WORKER_CLAIM_REQUEST, SERVICE_WORKER_SCRIPT, markStartup } from '@marquee/protocol';
 import { App } from './components/App';
 import { runEffectsFromTasks } from './effectScheduling';
 import { beginStartup } from './hooks/useStartup';
@@ -19,6 +19,11 @@ if ('serviceWorker' in navigator) {
       console.warn('[marquee-player] service worker not registered', error.message);
     });
   void beginStartup().then(register, register);
+  // Once a worker is active, a page it does not control asks to be claimed (protocol's SERVICE_WORKER_CLAIM_REQUEST).
+  void navigator.serviceWorker.ready.then((registration) => {
+    if (navigator.serviceWorker.controller === null)
+      registration.active?.postMessage(SERVICE_WORKER_CLAIM_REQUEST);
+  });
 } else {
   console.warn(
     '[marquee-player] service worker unsupported: offline start and the multiple-tab check are skipped',

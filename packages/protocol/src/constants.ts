@@ -107,6 +107,13 @@ export const MEET_VERSION = '1.0.0';
 export const MEET_ERROR_SERVICE_NAME = 'meet-player';
 export const MAIN_FRAME_ELEMENT_ID = 'sc-player-frame';
 export const SERVICE_WORKER_SCRIPT = 'service-worker.js';
+/**
+ * What a page sends its service worker when it is not under its control, though the worker is active. A worker
+ * claims the pages it finds when it activates; a page that was still loading then (a player reloading after pairing),
+ * or that loaded while its registration was being removed, stays uncontrolled, and a restart without network would
+ * find nothing kept for it. Both the player's and the content app's workers answer it with clients.claim().
+ */
+export const SERVICE_WORKER_CLAIM_REQUEST = 'marquee-claim';
 
 /** Local storage keys of docs/player.md §Local storage, exactly. */
 export const STORAGE_KEYS = {

@@ -10,8 +10,8 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { SERVICE_WORKER_CLAIM_REQUEST } from '@marquee/protocol';
 import { MEDIA_CACHE_NAME } from '../player/mediaCache';
-import { CLAIM_REQUEST } from './claimRequest';
 
 declare const __PRECACHE_MANIFEST__: Array<{ url: string; revision: string | null }>;
 declare const __BASE__: string;
@@ -53,9 +53,9 @@ worker.addEventListener('install', (event) =>
   ),
 );
 worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
-// A page the activation's claim missed asks for it (claimRequest.ts).
+// A page the activation's claim missed asks for it (protocol's SERVICE_WORKER_CLAIM_REQUEST).
 worker.addEventListener('message', (event) => {
-  if (event.data === CLAIM_REQUEST) event.waitUntil(worker.clients.claim());
+  if (event.data === SERVICE_WORKER_CLAIM_REQUEST) event.waitUntil(worker.clients.claim());
 });
 
 cleanupOutdatedCaches();

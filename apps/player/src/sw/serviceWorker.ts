@@ -3,6 +3,7 @@
 // multiple-tab check (docs/player.md §Multiple tabs): it counts the windows showing the player and, when there is
 // more than one, tells each of them. The content player has its own worker under /content/.
 
+import { SERVICE_WORKER_CLAIM_REQUEST } from '@marquee/protocol';
 import { MULTIPLE_TABS_MESSAGE, CHECK_MULTIPLE_TABS_MESSAGE, isPlayerPath } from './messages';
 
 // The worker's own types, declared here: the WebWorker library cannot share a program with the DOM one.
@@ -115,6 +116,11 @@ self.addEventListener('fetch', (event) => {
 });
 
 self.addEventListener('message', (event) => {
+  // A page the activation's claim missed asks for it (protocol's SERVICE_WORKER_CLAIM_REQUEST).
+  if (event.data === SERVICE_WORKER_CLAIM_REQUEST) {
+    event.waitUntil(self.clients.claim());
+    return;
+  }
   const data = event.data as { type?: unknown } | null;
   if (data?.type !== CHECK_MULTIPLE_TABS_MESSAGE) return;
   event.waitUntil(
