@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ClientMessageSchema } from './realtimeMessages';
+import {
+  ClientMessageSchema,
+  REALTIME_RECONNECT_MAX_MS,
+  REALTIME_RECONNECT_MIN_MS,
+  reconnectCeiling,
+  reconnectDelay,
+} from './realtimeMessages';
 
 describe('realtime wire messages', () => {
   it('accepts each request type', () => {
@@ -40,5 +46,25 @@ describe('realtime wire messages', () => {
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]?.path).toEqual(field);
     }
+  });
+});
+
+describe('reconnect backoff', () => {
+  it('doubles the ceiling from the minimum on each attempt up to the maximum', () => {
+    const ceilings = Array.from({ length: 20 }, (_, attempt) => reconnectCeiling(attempt));
+    expect(ceilings[0]).toBe(REALTIME_RECONNECT_MIN_MS);
+    for (let k = 1; k < ceilings.length; k++) {
+      const previous = ceilings[k - 1] as number;
+      expect(ceilings[k]).toBe(Math.min(2 * previous, REALTIME_RECONNECT_MAX_MS));
+    }
+    expect(ceilings.at(-1)).toBe(REALTIME_RECONNECT_MAX_MS);
+  });
+
+  it('waits anywhere from 0 up to (not including) the ceiling, clamping the random draw', () => {
+    expect(reconnectDelay(1000, 0)).toBe(0);
+    expect(reconnectDelay(1000, 0.25)).toBe(250);
+    expect(reconnectDelay(1000, 0.9999999)).toBeLessThan(1000);
+    expect(reconnectDelay(1000, -1)).toBe(0);
+    expect(reconnectDelay(1000, 7)).toBe(1000);
   });
 });

@@ -41,6 +41,19 @@ export const REALTIME_IDLE_TIMEOUT_MS = 45_000;
 /** Client reconnect backoff: from the minimum, doubling, capped, with full jitter. */
 export const REALTIME_RECONNECT_MIN_MS = 250;
 export const REALTIME_RECONNECT_MAX_MS = 30_000;
+
+/**
+ * The longest wait before reconnect attempt `attempt` (0: the first after a drop): the minimum doubled once per
+ * attempt, capped at the maximum. The client and the benchmark's simulated players back off by it.
+ */
+export function reconnectCeiling(attempt: number): number {
+  return Math.min(REALTIME_RECONNECT_MAX_MS, REALTIME_RECONNECT_MIN_MS * 2 ** Math.max(0, attempt));
+}
+
+/** Full jitter: uniformly anywhere from 0 up to the ceiling (`random` in [0, 1)). */
+export function reconnectDelay(ceiling: number, random: number): number {
+  return Math.floor(Math.min(Math.max(random, 0), 1) * ceiling);
+}
 /** The WebSocket close code the hub uses when it drops a client for flooding or garbage. */
 export const REALTIME_CLOSE_POLICY = 1008;
 /** Close code for a frame over REALTIME_MAX_FRAME_BYTES. */
