@@ -57,7 +57,7 @@ describe('reconnect backoff', () => {
       const previous = ceilings[k - 1] as number;
       expect(ceilings[k]).toBe(Math.min(2 * previous, REALTIME_RECONNECT_MAX_MS));
     }
-    expect(ceilings.at(-1)).toBe(REALTIME_RECONNECT_MAX_MS);
+    expect(ceilings[ceilings.length - 1]).toBe(REALTIME_RECONNECT_MAX_MS);
   });
 
   it('waits anywhere from 0 up to (not including) the ceiling, clamping the random draw', () => {
