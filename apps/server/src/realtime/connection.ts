@@ -32,6 +32,8 @@ import { refusalOf, unauthenticated } from './wireErrors';
 
 /** Requests that change the connection's state: each waits for the ones before it to finish. */
 const SEQUENTIAL: ReadonlySet<ClientMessage['t']> = new Set(['auth', 'listen', 'unlisten', 'od']);
+/** Requests that enter the document store's write queue: admitted by the node's write gate (writeGate.ts). */
+const WRITES: ReadonlySet<ClientMessage['t']> = new Set(['set', 'update', 'remove', 'cas']);
 
 const INTERNAL_MESSAGE = 'Internal error: the request could not be completed; try again';
 
@@ -59,6 +61,9 @@ export class RealtimeConnection implements ConnectionScope {
   private queued = 0;
   private inflightBytes = 0;
   private pausedByUs = false;
+  /** Frames received while the write gate holds the connection, in order; null while it does not. */
+  private held: [data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean][] | null = null;
+  private socketPaused = false;
   /** The TCP socket is corked until the next tick: answers given together leave in one write. */
   private corked = false;
   private garbage = 0;
@@ -84,7 +89,7 @@ export class RealtimeConnection implements ConnectionScope {
 
   /** Not reading the socket on purpose (requests in flight): its silence is ours, not a dead peer. */
   get paused(): boolean {
-    return this.pausedByUs;
+    return this.socketPaused;
   }
 
   get receiving(): boolean {
@@ -142,8 +147,7 @@ export class RealtimeConnection implements ConnectionScope {
   onFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
     this.touch();
     if (this.closed) return;
-    const frame = parseFrame(data, isBinary);
-    const r = frame.kind === 'request' ? frame.request.r : frame.r;
+    // Counted on receipt: frames held by the write gate and read later must not look like a burst.
     const admission = this.limiter.admit();
     if (admission === 'flood') {
       this.context.log.warn({ connection: this.id }, 'realtime client floods; closed');
@@ -151,23 +155,57 @@ export class RealtimeConnection implements ConnectionScope {
       return;
     }
     if (admission === 'limited') {
+      const frame = parseFrame(data, isBinary);
       const { ratePerSecond, rateBurst } = this.context.limits;
       this.sendError(
-        r,
+        frame.kind === 'request' ? frame.request.r : frame.r,
         'rate_limited',
         `Too many requests: at most ${ratePerSecond} per second (bursts of ${rateBurst}); slow down`,
       );
       return;
     }
+    if (this.held !== null) this.held.push([data, isBinary]);
+    else this.handleFrame(data, isBinary);
+  }
+
+  /** The write gate has room again: the held frames are handled in order, then the socket is read again. */
+  resumeFromGate(): void {
+    const frames = this.held;
+    if (frames === null || this.closed) return;
+    this.held = null;
+    for (let index = 0; index < frames.length; index++) {
+      if (this.held !== null) {
+        // Held again by one of them: the rest wait for the next turn, still in order.
+        (this.held as typeof frames).push(...frames.slice(index));
+        return;
+      }
+      const [data, isBinary] = frames[index]!;
+      this.handleFrame(data, isBinary);
+    }
+    this.touch(); // the client could not answer pings while we were not reading
+    this.updatePause();
+  }
+
+  private handleFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+    const frame = parseFrame(data, isBinary);
     if (frame.kind === 'garbage') {
       this.garbage++;
-      this.sendError(r, 'invalid_request', frame.message);
+      this.sendError(frame.r, 'invalid_request', frame.message);
       if (this.garbage > this.context.limits.maxGarbageFrames) {
         this.closeWith(REALTIME_CLOSE_POLICY, 'Too many invalid frames');
       }
       return;
     }
     this.dispatch(frame.request, frameSize(data));
+  }
+
+  /** The socket is read unless requests in flight are too large or the write gate holds the connection. */
+  private updatePause(): void {
+    const pause = this.pausedByUs || this.held !== null;
+    if (pause === this.socketPaused) return;
+    this.socketPaused = pause;
+    if (pause) this.socket.pause();
+    else this.socket.resume();
   }
 
   /**
@@ -195,7 +233,16 @@ export class RealtimeConnection implements ConnectionScope {
     this.inflightBytes += size;
     if (!this.pausedByUs && this.inflightBytes > this.context.limits.maxInflightBytes) {
       this.pausedByUs = true;
-      this.socket.pause();
+      this.updatePause();
+    }
+    if (WRITES.has(request.t)) {
+      const gate = this.context.writeGate;
+      gate.started();
+      if (!gate.open && this.held === null) {
+        this.held = [];
+        this.updatePause();
+        gate.wait(this);
+      }
     }
     const sequential = SEQUENTIAL.has(request.t);
     if (!sequential && this.queued === 0) {
@@ -246,11 +293,12 @@ export class RealtimeConnection implements ConnectionScope {
         }
       }
     } finally {
+      if (WRITES.has(request.t)) this.context.writeGate.finished();
       this.inflightBytes -= size;
       if (this.pausedByUs && this.inflightBytes <= this.context.limits.maxInflightBytes / 2) {
         this.pausedByUs = false;
         this.touch(); // the client could not answer pings while we were not reading
-        this.socket.resume();
+        this.updatePause();
       }
     }
   }

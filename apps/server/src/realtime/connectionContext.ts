@@ -7,6 +7,7 @@ import type { DocumentStore } from './documentStore';
 import type { FanOut, ListenerSink } from './fanOut';
 import type { DisconnectActions } from './onDisconnect';
 import type { Principal, RealtimeRules } from './rules';
+import type { WriteGate } from './writeGate';
 
 export interface ConnectionLimits {
   ratePerSecond: number;
@@ -28,6 +29,8 @@ export interface ConnectionContext {
   fanOut: FanOut;
   rules: RealtimeRules;
   disconnects: DisconnectActions;
+  /** Bounds the node's writes in flight (writeGate.ts). */
+  writeGate: WriteGate;
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
   /** Epoch milliseconds: server timestamps, token expiry. */
   clock: () => number;

@@ -24,6 +24,8 @@ import { NODE_LEASE_MS, NODE_LEASE_RENEW_MS, NodeLease } from './nodeLease';
 import { DisconnectActions } from './onDisconnect';
 import { PLAYER_ORG_CACHE_MS, PlayerOrgCache } from './playerOrgs';
 import { ACCESS_BRANCHES, RealtimeRules } from './rules';
+import { WriteGate } from './writeGate';
+import { MAX_BATCH_WRITES } from './writeCommitter';
 
 /** Invalid frames a connection may send before it is closed (a correct client sends none). */
 export const REALTIME_MAX_GARBAGE_FRAMES = 10;
@@ -31,6 +33,8 @@ export const REALTIME_MAX_GARBAGE_FRAMES = 10;
 export const CLOSE_GOING_AWAY = 1001;
 /** Sockets pinged between two turns of the event loop (a ping costs about 15 µs). */
 const PING_SLICE = 500;
+/** Writes received and not answered on a node before connections sending more are no longer read: four batches. */
+export const MAX_WRITES_IN_FLIGHT = 4 * MAX_BATCH_WRITES;
 
 export interface RealtimeHubOptions extends Partial<ConnectionLimits> {
   pingIntervalMs?: number;
@@ -42,10 +46,16 @@ export interface RealtimeHubOptions extends Partial<ConnectionLimits> {
   nodeId?: string;
   /** Monotonic milliseconds (rate limits, keep-alive, caches); default performance.now. */
   now?: () => number;
+  /** Default MAX_WRITES_IN_FLIGHT. */
+  maxWritesInFlight?: number;
 }
 
 export interface RealtimeHubStats extends FanOutStats {
   connections: number;
+  /** Writes received and not yet answered. */
+  writesInFlight: number;
+  /** Connections not read until the writes in flight make room (writeGate.ts). */
+  heldForWrites: number;
 }
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
@@ -126,6 +136,7 @@ export class RealtimeHub {
       fanOut: this.fanOut,
       rules: this.rules,
       disconnects: this.disconnects,
+      writeGate: new WriteGate({ maxInFlight: options.maxWritesInFlight ?? MAX_WRITES_IN_FLIGHT }),
       verifyIdToken: (token) => services.identity.verifyIdToken(token),
       clock: services.clock,
       now,
@@ -148,7 +159,13 @@ export class RealtimeHub {
   }
 
   stats(): RealtimeHubStats {
-    return { connections: this.sockets.size, ...this.fanOut.stats() };
+    const gate = this.context.writeGate;
+    return {
+      connections: this.sockets.size,
+      ...this.fanOut.stats(),
+      writesInFlight: gate.writesInFlight,
+      heldForWrites: gate.waitingConnections,
+    };
   }
 
   /** The connection behind a socket (tests, diagnostics). */

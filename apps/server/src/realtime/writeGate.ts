@@ -1,0 +1,90 @@
+// Admission of realtime writes on one node: a bound on the writes received and not yet answered. Past it, a
+// connection that sends another write stops being read, and its later frames stay in the kernel's socket buffer
+// instead of the heap, until the committed writes make room again; waiting connections are then read again in
+// the order they stopped, as many as there is room for.
+//
+// Why: when every screen of a large fleet writes at once, each write received waits in the store's queue for its
+// batch, and every object of every waiting write survives garbage collection after garbage collection. With tens
+// of thousands waiting, the collector copied them over and over and took a third of the server's time. Bounded,
+// the queue still fills every batch (MAX_BATCH_WRITES in writeCommitter.ts), and reading stays proportional to
+// what the store can commit, so no turn of the event loop reads tens of thousands of frames.
+
+/** A connection as the gate sees it. */
+export interface GatedConnection {
+  readonly closed: boolean;
+  /** Reads the connection again: its held frames first, in order. */
+  resumeFromGate(): void;
+}
+
+export interface WriteGateOptions {
+  /** Writes in flight above which connections sending more stop being read. */
+  maxInFlight: number;
+  /** Runs `task` on a later turn of the event loop (setImmediate; injectable for tests). */
+  later?: (task: () => void) => void;
+}
+
+export class WriteGate {
+  private inFlight = 0;
+  private readonly waiting: GatedConnection[] = [];
+  /** Index of the first waiting connection (the queue is compacted now and then, not shifted). */
+  private head = 0;
+  private scheduled = false;
+  private readonly maxInFlight: number;
+  private readonly later: (task: () => void) => void;
+
+  constructor(options: WriteGateOptions) {
+    this.maxInFlight = options.maxInFlight;
+    this.later = options.later ?? ((task) => setImmediate(task));
+  }
+
+  /** Whether a connection may go on reading after starting a write. */
+  get open(): boolean {
+    return this.inFlight < this.maxInFlight;
+  }
+
+  /** Writes received and not yet answered. */
+  get writesInFlight(): number {
+    return this.inFlight;
+  }
+
+  /** Connections waiting to be read again. */
+  get waitingConnections(): number {
+    return this.waiting.length - this.head;
+  }
+
+  started(): void {
+    this.inFlight++;
+  }
+
+  finished(): void {
+    this.inFlight--;
+    if (this.waitingConnections > 0 && this.open) this.schedule();
+  }
+
+  /** `connection` stopped reading: it is read again once there is room, after those that stopped before it. */
+  wait(connection: GatedConnection): void {
+    this.waiting.push(connection);
+    if (this.open) this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // Not inside the answer of a batch: the frames a connection held are read on a turn of their own.
+    this.later(() => {
+      this.scheduled = false;
+      this.release();
+    });
+  }
+
+  private release(): void {
+    while (this.open && this.head < this.waiting.length) {
+      const connection = this.waiting[this.head++] as GatedConnection;
+      if (!connection.closed) connection.resumeFromGate();
+    }
+    if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+      this.waiting.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+}
