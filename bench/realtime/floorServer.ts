@@ -1,15 +1,23 @@
 // The floor: the least a server can do for the benchmark's job, measured in the same run as Marquee. A raw `ws`
 // server in its own process that takes the same frames at the same /realtime path: `auth` (the ID token's subject
 // is read, its signature is not checked), `listen` (a Map from path to socket; the current value is sent at once),
-// `set` inside the player's own subtree (kept in memory and acknowledged; nothing is persisted), and pushes the
-// value event to the listening socket when a command arrives over HTTP (POST /players/{id}/commands {command,
-// param}, the same body as the management API's; POST /players/commands raises it on every listening player, as
-// the management API's bulk route does). No database, rules, rate limits or keep-alive.
+// `set` inside the player's own subtree (kept, acknowledged, and pushed to the path's listener), `od` set and cancel
+// (armed per socket, run when the socket closes), and pushes the value event to the listening socket when a command
+// arrives over HTTP (POST /players/{id}/commands {command, param}, the same body as the management API's; POST
+// /players/commands raises it on every listening player, as the management API's bulk route does). Server
+// timestamps ({".sv": "timestamp"}) become the floor's clock and nulls are dropped, as Marquee stores values. No
+// rules, rate limits or keep-alive.
+//
+// In memory by default. With FLOOR_DB=<file> it is the durable floor: every change (set, command, onDisconnect
+// action) is queued and committed to SQLite, one transaction per event-loop turn, and only then applied, answered
+// and pushed, so what it acknowledges is kept as Marquee keeps it.
 
 import http from 'node:http';
+import Database from 'better-sqlite3';
 import { WebSocket, WebSocketServer } from 'ws';
 import {
   REALTIME_MAX_FRAME_BYTES,
+  isServerTimestamp,
   type ClientMessage,
   type ErrorAnswer,
   type OkAnswer,
@@ -20,6 +28,7 @@ import { serveRpc } from './rpc';
 
 const port = Number(process.env.PORT);
 const host = process.env.HOST ?? '127.0.0.1';
+const databaseFile = process.env.FLOOR_DB ?? '';
 /** Largest HTTP body read. */
 const MAX_BODY_BYTES = 64 * 1024;
 const COMMAND_ROUTE = /^\/players\/([A-Za-z0-9_-]{1,100})\/commands$/;
@@ -32,6 +41,82 @@ let revision = 0;
 function valueEvent(path: string): string {
   return JSON.stringify({ t: 'v', path, value: values.get(path) ?? null, hash: '', rev: revision });
 }
+
+/** The value as stored: server timestamps resolved to `now`, nulls (and objects left empty) dropped. */
+function stored(value: unknown, now: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (isServerTimestamp(value)) return now;
+  const result: Record<string, unknown> = {};
+  let empty = true;
+  for (const [key, child] of Object.entries(value)) {
+    const kept = stored(child, now);
+    if (kept === null) continue;
+    result[key] = kept;
+    empty = false;
+  }
+  return empty ? null : result;
+}
+
+/** Makes a committed change visible: the value map, the revision, the value event to the path's listener. */
+function apply(path: string, value: unknown): number {
+  if (value === null) values.delete(path);
+  else values.set(path, value);
+  revision++;
+  const socket = listeners.get(path);
+  if (socket?.readyState === WebSocket.OPEN) socket.send(valueEvent(path));
+  return revision;
+}
+
+interface Change {
+  path: string;
+  value: unknown;
+  /** Called once the change is committed and applied, with its revision; or with null if the commit failed. */
+  done: (rev: number | null) => void;
+}
+
+/**
+ * The durable floor's store: changes queued during one event-loop turn are committed in one transaction at the next
+ * (setImmediate), then applied and answered in order.
+ */
+function openStore(file: string): (change: Change) => void {
+  const db = new Database(file);
+  // Marquee's SQLite pragmas, copied from openSqlite in apps/server/src/db/database.ts (read, not imported).
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec('CREATE TABLE IF NOT EXISTS floor_values (path TEXT PRIMARY KEY, value TEXT)');
+  const upsert = db.prepare(
+    'INSERT INTO floor_values (path, value) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET value = excluded.value',
+  );
+  const remove = db.prepare('DELETE FROM floor_values WHERE path = ?');
+  const commit = db.transaction((batch: readonly Change[]) => {
+    for (const change of batch) {
+      if (change.value === null) remove.run(change.path);
+      else upsert.run(change.path, JSON.stringify(change.value));
+    }
+  });
+  let queue: Change[] = [];
+  const flush = () => {
+    const batch = queue;
+    queue = [];
+    try {
+      commit(batch);
+    } catch (error) {
+      process.stderr.write(`durable floor: commit of ${batch.length} changes failed: ${String(error)}\n`);
+      for (const change of batch) change.done(null);
+      return;
+    }
+    for (const change of batch) change.done(apply(change.path, change.value));
+  };
+  return (change) => {
+    if (queue.length === 0) setImmediate(flush);
+    queue.push(change);
+  };
+}
+
+const store: (change: Change) => void =
+  databaseFile === '' ? (change) => change.done(apply(change.path, change.value)) : openStore(databaseFile);
 
 /** The `sub` claim of a JWT, read without checking the signature; null when it is not one. */
 function subjectOf(token: string): string | null {
@@ -51,6 +136,8 @@ const insideOwnSubtree = (uid: string | null, path: string) =>
 function serve(socket: WebSocket): void {
   let uid: string | null = null;
   const listened: string[] = [];
+  /** onDisconnect sets armed by this socket, by path (arming a path again replaces its action). */
+  const armed = new Map<string, unknown>();
   const answer = (r: number, d?: unknown) =>
     socket.send(JSON.stringify({ r, ok: true, d } satisfies OkAnswer));
   const refuse = (r: number | undefined, code: ErrorAnswer['code'], message: string) =>
@@ -79,20 +166,52 @@ function serve(socket: WebSocket): void {
         answer(request.r);
         socket.send(valueEvent(request.path));
         return;
-      case 'set':
+      case 'set': {
         if (!insideOwnSubtree(uid, request.path)) {
           refuse(request.r, 'permission_denied', 'not your subtree');
           return;
         }
-        values.set(request.path, request.value);
-        answer(request.r, { rev: ++revision });
+        const r = request.r;
+        store({
+          path: request.path,
+          value: stored(request.value, Date.now()),
+          done: (rev) => {
+            if (socket.readyState !== WebSocket.OPEN) return;
+            if (rev === null) refuse(r, 'internal', 'the write could not be committed');
+            else answer(r, { rev });
+          },
+        });
         return;
+      }
+      case 'od': {
+        const path = request.path;
+        if (!insideOwnSubtree(uid, path)) {
+          refuse(request.r, 'permission_denied', 'not your subtree');
+          return;
+        }
+        if (request.action === 'cancel') {
+          for (const armedPath of [...armed.keys()]) {
+            if (armedPath === path || armedPath.startsWith(`${path}/`)) armed.delete(armedPath);
+          }
+        } else if (request.action === 'set') {
+          armed.delete(path);
+          armed.set(path, request.value ?? null);
+        } else {
+          refuse(request.r, 'invalid_request', 'the floor arms onDisconnect sets only');
+          return;
+        }
+        answer(request.r);
+        return;
+      }
       default:
         refuse(request.r, 'invalid_request', `the floor does not serve ${request.t}`);
     }
   });
   socket.on('close', () => {
     for (const path of listened) if (listeners.get(path) === socket) listeners.delete(path);
+    const now = Date.now();
+    for (const [path, value] of armed) store({ path, value: stored(value, now), done: () => {} });
+    armed.clear();
   });
 }
 
@@ -110,24 +229,35 @@ function parseCommand(body: string): CommandBody | null {
   }
 }
 
-/** Raises the command on one player (`playerId`), or on every listening player (null). */
-function command(playerId: string | null, body: string): number {
+/**
+ * Raises the command on one player (`playerId`), or on every listening player (null); `answer` gets the status
+ * once every change is applied (committed, for the durable floor).
+ */
+function command(playerId: string | null, body: string, answer: (status: number) => void): void {
   const parsed = parseCommand(body);
-  if (parsed === null) return 400;
-  if (playerId === null) {
-    for (const path of [...listeners.keys()]) raise(path, parsed);
-    return 201;
+  if (parsed === null) {
+    answer(400);
+    return;
   }
-  raise(`players/${playerId}/${LISTEN_BRANCH}`, parsed);
-  return 201;
+  // Every listening player's command path (players also listen to their connection record in the storm).
+  const paths =
+    playerId === null
+      ? [...listeners.keys()].filter((path) => path.endsWith(`/${LISTEN_BRANCH}`))
+      : [`players/${playerId}/${LISTEN_BRANCH}`];
+  let pending = paths.length;
+  let failed = false;
+  if (pending === 0) answer(201);
+  for (const path of paths) {
+    raise(path, parsed, (rev) => {
+      failed ||= rev === null;
+      if (--pending === 0) answer(failed ? 500 : 201);
+    });
+  }
 }
 
-function raise(path: string, parsed: CommandBody): void {
+function raise(path: string, parsed: CommandBody, done: (rev: number | null) => void): void {
   const flags = (values.get(path) as Record<string, unknown> | undefined) ?? {};
-  values.set(path, { ...flags, [parsed.command]: parsed.param ?? true });
-  revision++;
-  const socket = listeners.get(path);
-  if (socket?.readyState === WebSocket.OPEN) socket.send(valueEvent(path));
+  store({ path, value: { ...flags, [parsed.command]: parsed.param ?? true }, done });
 }
 
 const server = http.createServer((request, response) => {
@@ -149,10 +279,12 @@ const server = http.createServer((request, response) => {
     if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   });
   request.on('end', () => {
-    const status =
-      size > MAX_BODY_BYTES ? 413 : command(match[1] ?? null, Buffer.concat(chunks).toString('utf8'));
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(status === 201 ? '{"ok":true}' : '{"ok":false}');
+    const reply = (status: number) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(status === 201 ? '{"ok":true}' : '{"ok":false}');
+    };
+    if (size > MAX_BODY_BYTES) reply(413);
+    else command(match[1] ?? null, Buffer.concat(chunks).toString('utf8'), reply);
   });
 });
 

@@ -16,8 +16,14 @@ import { residentBytes } from './processInfo';
 import { RpcChild } from './rpc';
 import type { SeededPlayer } from './seed';
 
-/** marquee: one node on SQLite; cluster: several nodes on PostgreSQL + Redis; floor: the raw-ws floor. */
-export type TargetKind = 'marquee' | 'cluster' | 'floor';
+/**
+ * marquee: one node on SQLite; cluster: several nodes on PostgreSQL + Redis; floor: the raw-ws floor, in memory;
+ * durableFloor: the same floor committing every change to SQLite before answering it.
+ */
+export type TargetKind = 'marquee' | 'cluster' | 'floor' | 'durableFloor';
+
+/** The floors: baselines, not Marquee (no heap snapshot, no schedules). */
+export const isFloor = (kind: TargetKind) => kind === 'floor' || kind === 'durableFloor';
 
 /** One server process of a target. */
 export interface TargetNode {
@@ -212,12 +218,21 @@ export async function startCluster(options: {
   return marqueeTarget('cluster', nodes, options.operatorToken);
 }
 
-export async function startFloor(): Promise<Target> {
+/**
+ * The floor (floorServer.ts) in its own process; with `databaseFile`, the durable floor, committing every change to
+ * that SQLite file (created with its folder) before answering it.
+ */
+export async function startFloor(options: { databaseFile?: string } = {}): Promise<Target> {
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
-  const child = spawnChild('floor', path.join(BENCH_DIR, 'floorServer.ts'), {
+  const durable = options.databaseFile !== undefined;
+  if (options.databaseFile !== undefined) {
+    fs.mkdirSync(path.dirname(options.databaseFile), { recursive: true });
+  }
+  const kind: TargetKind = durable ? 'durableFloor' : 'floor';
+  const child = spawnChild(durable ? 'durable-floor' : 'floor', path.join(BENCH_DIR, 'floorServer.ts'), {
     nodeFlags: ['--expose-gc'],
-    env: { PORT: String(port), HOST },
+    env: { PORT: String(port), HOST, FLOOR_DB: options.databaseFile ?? '' },
   });
   await waitUntilServing(child, origin);
   const node: TargetNode = {
@@ -228,7 +243,7 @@ export async function startFloor(): Promise<Target> {
     stop: () => child.stop('SIGTERM', STOP_GRACE_MS),
   };
   return {
-    kind: 'floor',
+    kind,
     nodes: [node],
     headers: {},
     commandPath: (player) => `/players/${player.playerId}/commands`,
