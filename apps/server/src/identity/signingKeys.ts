@@ -23,6 +23,8 @@ const ALGORITHM = 'ES256';
 /** How long a node keeps signing with the key it knows before looking for a newer one (after a rotation). */
 const CURRENT_KEY_TTL_MS = 60_000;
 const KID_PATTERN = /^[0-9a-v]{25}$/;
+/** Tokens whose signature is remembered as checked (the oldest forgotten first): a fleet's worth. */
+const VERIFIED_CACHE_SIZE = 65_536;
 
 /** Audiences keep the token kinds apart: an ID token is never accepted as an API token, and so on. */
 export type TokenAudience = 'marquee-id' | 'marquee-custom' | 'marquee-api';
@@ -55,6 +57,13 @@ interface CurrentKey {
 export class SigningKeys {
   private readonly publicKeys = new Map<string, Promise<CryptoKey | null>>();
   private current: Promise<CurrentKey> | null = null;
+  /**
+   * Claims of tokens already verified, by audience and token text. A signature checked once stays valid (keys are
+   * never withdrawn, only retired), so a screen reconnecting with the token it has is not checked again: an ES256
+   * check costs a tenth of a millisecond, and after a network blip a whole fleet reconnects at once. The expiry is
+   * checked on every use.
+   */
+  private readonly verified = new Map<string, JWTPayload>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -75,6 +84,28 @@ export class SigningKeys {
 
   /** The verified claims of `token`; a TokenError ('expired' or 'invalid') otherwise. */
   async verify(token: string, audience: TokenAudience): Promise<JWTPayload> {
+    const cacheKey = `${audience} ${token}`;
+    const known = this.verified.get(cacheKey);
+    if (known !== undefined) {
+      // As jose judges it: expired from the second of `exp` on.
+      if ((known.exp as number) <= Math.floor(this.clock() / 1000)) {
+        this.verified.delete(cacheKey);
+        throw new TokenError('expired', 'token expired');
+      }
+      return known;
+    }
+    const payload = await this.verifySignature(token, audience);
+    // Only plain tokens: one not valid before some time would need that checked on every use too.
+    if (payload.nbf === undefined && typeof payload.exp === 'number') {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+        this.verified.delete(this.verified.keys().next().value as string);
+      }
+      this.verified.set(cacheKey, Object.freeze(payload));
+    }
+    return payload;
+  }
+
+  private async verifySignature(token: string, audience: TokenAudience): Promise<JWTPayload> {
     try {
       const { payload } = await jwtVerify(
         token,
