@@ -10,6 +10,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
 
+/** Connections the kernel queues before the server accepts them. */
+const LISTEN_BACKLOG = 4096;
+
 /** Longest wait for in-flight requests at shutdown before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /**
@@ -65,7 +68,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A fleet reconnecting at once (a restart, a network blip) overflows Node's default accept queue of 511: each
+  // connection refused there costs its screen a SYN retransmit, one second and then three. The kernel caps this
+  // at net.core.somaxconn (4096 on current Linux).
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const port = (app.server.address() as AddressInfo).port;
   const base = config.port === 0 ? config.publicUrl.replace(/:0$/, `:${port}`) : config.publicUrl;
   console.log(
