@@ -1,6 +1,7 @@
 // `npm run bench:realtime`: seeds the players into a temporary SQLite data folder, starts Marquee on it in its own
 // process and measures it with simulated players in several client processes, then does the same against the
-// raw-ws floor (floorServer.ts), prints the table and writes the JSON to bench/results. With --nodes N (N > 1) it
+// raw-ws floor (floorServer.ts) in memory and again durable (committing every change to SQLite before answering
+// it), prints the table and writes the JSON to bench/results. With --nodes N (N > 1) it
 // also starts PostgreSQL and Redis (@marquee/testbed), seeds the players into PostgreSQL, measures N Marquee nodes
 // on them the same way and prints their figures beside the single node's. With --schedules, Marquee is also measured
 // changing a schedule for a group of every screen and editing that group (schedulePhases.ts), printed beside the
@@ -51,8 +52,15 @@ const METHOD = {
     'one process',
   floor:
     'floorServer.ts: raw ws + node:http in one process; same frames (auth by reading the token subject, listen, set ' +
-    'kept in memory), pushes the value event on POST /players/{id}/commands (POST /players/commands: to every ' +
-    'listening player); no database, rules or keep-alive',
+    "kept in memory and pushed to the path's listener, od set/cancel armed per socket and run when it closes, " +
+    'server timestamps resolved, nulls dropped), pushes the value event on POST /players/{id}/commands (POST ' +
+    '/players/commands: to every listening player); no database, rules or keep-alive',
+  durableFloor:
+    'the same floorServer.ts with FLOOR_DB=<file in the data folder>: every change (set, command, onDisconnect ' +
+    'action) is queued and committed to SQLite (better-sqlite3, table (path TEXT PRIMARY KEY, value TEXT), ' +
+    "Marquee's pragmas: journal_mode WAL, synchronous NORMAL, foreign_keys ON, busy_timeout 5000) in one " +
+    'transaction per event-loop turn (setImmediate), then applied, answered and pushed; measured after the ' +
+    'in-memory floor, with the same players and phases. It is the baseline of acknowledged writes',
   players:
     'simulated players in several child processes (own open-files table each), 127.0.0.x source addresses, speaking ' +
     'the wire protocol directly with ws (not packages/realtime: too heavy for tens of thousands): auth with an ID ' +
@@ -83,7 +91,32 @@ const METHOD = {
     'event-loop delay during it. Beside: the fleet-wide command (its time, its server CPU, its longest stall)',
   writes:
     'every listening player sets players/{id}/settings/name over its socket, keeping its window of writes ' +
-    'outstanding, for the duration; acknowledgements (ok answers) received within it, per second',
+    'outstanding, for the duration; acknowledgements (ok answers) received within it, per second; ratio and ' +
+    'budget against the durable floor. The one-player commands below run at the same time',
+  commandDuringWrites:
+    'during the writes phase, the one-player command of the command phase (POST, until that player reads the ' +
+    'value event at players/{id}/action_flags, apart from the settings/name the writers write), one after the ' +
+    'other, at most one every 10 ms, until the duration is over; p50/p99/max of those that arrived, and the lost',
+  stalls:
+    'the longest event-loop delay of the server process in each phase (monitorEventLoopDelay, 10 ms resolution, ' +
+    "imported probe; with several nodes the worst node), beside the floors'; the longest GC pause of each phase is " +
+    'in the footer, to tell a collection from work holding the loop',
+  storm:
+    'after the writes: each listening player first sets up its presence over its socket as the real player does ' +
+    'on connect (packages/realtime/src/presence.ts; untimed): listen players/{id}/connection, od cancel, set ' +
+    '{connected: true, connected_at: server time, disconnected_at: null, id}, od set {connected: false, ' +
+    'disconnected_at: server time, connected_at: null, id: null}. Then every player process terminates all its ' +
+    "sockets at the same instant, and each player reconnects after the real client's backoff (full jitter under " +
+    'reconnectCeiling(attempt): 250 ms doubling to 30 s; protocol), from other source addresses (127.0.1.x), and ' +
+    'sends what the real client sends in its order (repo.ts): auth, listen action_flags and connection, its armed ' +
+    'od set again, the offline record presence queued while down, then od cancel, set and od set with a NEW ' +
+    'connection id. A failed, refused or silent socket (10 s) is replaced after the next backoff; a refused request ' +
+    '(rate_limited…) is sent again after it. Figures from the drop: until the last player listened again, until ' +
+    'the last presence was armed (time limit 120 s). Then a settle (3 s, then until no presence event for 1 s): ' +
+    'players listening with their own record; late disconnects: players whose record changed to something else ' +
+    "after their new record was written (a later revision): an old connection's onDisconnect run late; players " +
+    'not recovered: not listening or not their own record. Budget: every player listening again within 20 s and ' +
+    "1.5× the in-memory floor's time",
 };
 
 /** How the N-node run (--nodes) differs from the single node's; every phase is otherwise the same. */
@@ -327,22 +360,28 @@ async function run(args: BenchArgs): Promise<string> {
     const nodes = scaleOut ? await measureNodes(args, path.join(dataDir, 'nodes'), profileDir) : null;
     const main = (single ?? nodes) as MarqueeRun;
 
-    let floorFigures: TargetFigures | null = null;
-    let floorCapacity: Capacity | null = null;
-    if (!args.skipFloor) {
-      const floor = await startFloor();
+    // The floors get the same players as Marquee (fewer only if their own limit says so): in memory, then durable.
+    const measureFloor = async (databaseFile?: string) => {
+      const floor = await startFloor({ databaseFile });
       try {
-        // The floor gets the same players as Marquee (fewer only if its own limit says so).
-        floorCapacity = targetCapacity(floor, main.capacity.target, args);
-        floorFigures = await measureTarget(
+        const capacity = targetCapacity(floor, main.capacity.target, args);
+        const figures = await measureTarget(
           floor,
           main.seeded.players,
-          measureOptions(args, floorCapacity.target, profileDir, null),
+          measureOptions(args, capacity.target, profileDir, null),
         );
+        return { capacity, figures };
       } finally {
         await floor.stop();
       }
-    }
+    };
+    const floorRun = args.skipFloor ? null : await measureFloor();
+    const durableRun = args.skipFloor
+      ? null
+      : await measureFloor(path.join(dataDir, 'durable-floor', 'floor.sqlite'));
+    const floorFigures = floorRun?.figures ?? null;
+    const floorCapacity = floorRun?.capacity ?? null;
+    const durableFigures = durableRun?.figures ?? null;
 
     fs.mkdirSync(args.outDir, { recursive: true });
     const file = path.join(args.outDir, `${name}.json`);
@@ -361,6 +400,7 @@ async function run(args: BenchArgs): Promise<string> {
             limitedBy: single.capacity.limitedBy,
             marquee: single.figures,
             floor: floorFigures,
+            durableFloor: durableFigures,
           });
 
     if (nodes === null) {
@@ -370,10 +410,15 @@ async function run(args: BenchArgs): Promise<string> {
         players: {
           requested: args.players,
           seeded: marquee.seeded.players.length,
-          attempted: { marquee: marquee.capacity.target, floor: floorCapacity?.target ?? null },
+          attempted: {
+            marquee: marquee.capacity.target,
+            floor: floorCapacity?.target ?? null,
+            durableFloor: durableRun?.capacity.target ?? null,
+          },
           connected: {
             marquee: marquee.figures.players.connected,
             floor: floorFigures?.players.connected ?? null,
+            durableFloor: durableFigures?.players.connected ?? null,
           },
           limitedBy: marquee.capacity.limitedBy,
         },
@@ -385,9 +430,11 @@ async function run(args: BenchArgs): Promise<string> {
         costs: {
           marquee: operationCosts(marquee.figures),
           floor: floorFigures === null ? null : operationCosts(floorFigures),
+          durableFloor: durableFigures === null ? null : operationCosts(durableFigures),
         },
         marquee: marquee.figures,
         floor: floorFigures,
+        durableFloor: durableFigures,
       };
       fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
       console.log(
@@ -397,7 +444,7 @@ async function run(args: BenchArgs): Promise<string> {
       );
       console.log(formatTable(rows ?? []));
       printSchedules(marquee, args);
-      console.log(`\n${formatCosts([marquee.figures, floorFigures])}`);
+      console.log(`\n${formatCosts([marquee.figures, floorFigures, durableFigures])}`);
     } else {
       const comparison = comparisonRows({
         requested: args.players,
@@ -406,6 +453,7 @@ async function run(args: BenchArgs): Promise<string> {
         single: single?.figures ?? null,
         nodes: nodes.figures,
         floor: floorFigures,
+        durableFloor: durableFigures,
       });
       const result = {
         ...common,
@@ -417,12 +465,14 @@ async function run(args: BenchArgs): Promise<string> {
             marquee: single?.capacity.target ?? null,
             cluster: nodes.capacity.target,
             floor: floorCapacity?.target ?? null,
+            durableFloor: durableRun?.capacity.target ?? null,
           },
           connected: {
             marquee: single?.figures.players.connected ?? null,
             cluster: nodes.figures.players.connected,
             perNode: nodes.figures.nodes.map((node) => node.players),
             floor: floorFigures?.players.connected ?? null,
+            durableFloor: durableFigures?.players.connected ?? null,
           },
           limitedBy: { marquee: single?.capacity.limitedBy ?? null, cluster: nodes.capacity.limitedBy },
         },
@@ -441,10 +491,12 @@ async function run(args: BenchArgs): Promise<string> {
           marquee: single === null ? null : operationCosts(single.figures),
           cluster: operationCosts(nodes.figures),
           floor: floorFigures === null ? null : operationCosts(floorFigures),
+          durableFloor: durableFigures === null ? null : operationCosts(durableFigures),
         },
         marquee: single?.figures ?? null,
         cluster: nodes.figures,
         floor: floorFigures,
+        durableFloor: durableFigures,
       };
       fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
       const listening = (run: MarqueeRun) => run.figures.players.connected.toLocaleString('en');
@@ -458,14 +510,14 @@ async function run(args: BenchArgs): Promise<string> {
           `seeding ${nodes.seeded.seconds.toFixed(1)} s; ${loadLine(loadAtStart)}\n`,
       );
       if (rows !== null) {
-        console.log(`Single node (SQLite)${floorFigures === null ? '' : ' beside the floor'}:\n`);
+        console.log(`Single node (SQLite)${floorFigures === null ? '' : ' beside the floors'}:\n`);
         console.log(`${formatTable(rows)}\n`);
       }
       console.log(`${args.nodes} nodes (PostgreSQL + Redis) beside the single node (SQLite):\n`);
       console.log(formatComparisonTable(comparison, { nodeCount: args.nodes, floor: floorFigures !== null }));
       if (single !== null) printSchedules(single, args, 'single node (SQLite)');
       printSchedules(nodes, args, `${args.nodes} nodes (PostgreSQL + Redis)`);
-      console.log(`\n${formatCosts([single?.figures ?? null, nodes.figures, floorFigures])}`);
+      console.log(`\n${formatCosts([single?.figures ?? null, nodes.figures, floorFigures, durableFigures])}`);
     }
     if (profileDir !== null)
       console.log(`\nProfiled run (figures include the profiler's cost): ${profileDir}`);

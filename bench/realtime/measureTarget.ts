@@ -1,10 +1,11 @@
-// The benchmark's phases against one running target (Marquee on one node or on several, or the floor), in order:
+// The benchmark's phases against one running target (Marquee on one node or on several, or a floor), in order:
 // connect every player (auth + listen), memory per connection, one-player command latency while the others idle, a
 // fleet-wide change (one bulk command request to every player), with --schedules a schedule change and a group edit
-// (schedulePhases.ts), acknowledged writes per second. Every phase is
-// bounded in time and count, and records the CPU time of the server nodes and of the load generator (player
-// processes and driver) it took. With several nodes, the players are spread over them round-robin, each command
-// goes to another node than its player's (targets.ts), and the figures are the nodes' together (nodeTotals.ts).
+// (schedulePhases.ts), acknowledged writes per second with one-player commands beside them, and a reconnect storm
+// (stormPhase.ts). Every phase is bounded in time and count, and records the CPU time of the server nodes and of the
+// load generator (player processes and driver) it took, and the server's event-loop delay. With several nodes, the
+// players are spread over them round-robin, each command goes to another node than its player's (targets.ts), and
+// the figures are the nodes' together (nodeTotals.ts).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,10 +16,11 @@ import { combineLoopStats, playersPerNode, sumMemory } from './nodeTotals';
 import { cpuSeconds, mainThreadSchedule } from './processInfo';
 import { summarizeProfile, type CpuProfile, type ProfileSummary } from './profileSummary';
 import { measureSchedules, type ScheduleFigures } from './schedulePhases';
+import { measureStorm, type StormFigures } from './stormPhase';
 import type { ScheduleFixtures, SeededPlayer } from './seed';
 import type { LoopStats, MemorySample } from './serverProbe';
 import { percentile, seededRandom } from './stats';
-import { commandBody, commandNodeOf, connectNodeOf, type Target } from './targets';
+import { commandBody, commandNodeOf, connectNodeOf, isFloor, type Target } from './targets';
 
 export interface MeasureOptions {
   /** Connections to make (the requested players, or fewer when the server's open-files limit says so). */
@@ -42,7 +44,7 @@ export interface MeasureOptions {
   log: (line: string) => void;
 }
 
-export type Phase = 'connect' | 'command' | 'fleetWide' | 'schedule' | 'groupEdit' | 'writes';
+export type Phase = 'connect' | 'command' | 'fleetWide' | 'schedule' | 'groupEdit' | 'writes' | 'storm';
 
 /** CPU seconds used during a phase, and its wall time: a load generator near its share shows a bounded figure. */
 export interface PhaseCpu {
@@ -136,6 +138,16 @@ export interface TargetFigures {
     latencyP50Ms: number;
     latencyP99Ms: number;
   };
+  /** One-player commands sent one after the other during the writes phase, as in the command phase. */
+  commandDuringWrites: {
+    measured: number;
+    lost: number;
+    failedRequests: number;
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+  };
+  storm: StormFigures;
   cpu: Partial<Record<Phase, PhaseCpu>>;
   /** The server's event-loop delay and GC pauses in each phase (with several nodes: combineLoopStats). */
   loop: Partial<Record<Phase, LoopStats>>;
@@ -160,7 +172,11 @@ const COLLECT_INTERVAL_MS = 250;
 /** Shortest phase for the server's event-loop statistics (several samples of the probe). */
 const LOOP_SAMPLE_MS = 50;
 const WRITE_DRAIN_TIMEOUT_MS = 30_000;
-
+/**
+ * Shortest time between the starts of two one-player commands during the writes phase (at most 100 a second): what
+ * the commands cost the server stays small beside the writes measured with them.
+ */
+const COMMAND_DURING_WRITES_INTERVAL_MS = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function failedRequests(results: readonly (PostResult | Error)[]): number {
@@ -244,6 +260,14 @@ class PhaseRecorder {
   }
 }
 
+interface CommandOutcome {
+  /** The request failed or was not answered 201. */
+  failed: boolean;
+  /** Null when the value never reached the player (or the request got no answer). */
+  latencyMs: number | null;
+  httpMs: number | null;
+}
+
 export async function measureTarget(
   target: Target,
   players: readonly SeededPlayer[],
@@ -306,15 +330,34 @@ export async function measureTarget(
       count === 0 ? 0 : (to[key] - from[key]) / count;
     const [beforeTotal, afterTotal] = [sumMemory(before), sumMemory(after)];
     let heapSnapshot: string | null = null;
-    if (options.profileDir !== null && target.kind !== 'floor') {
+    if (options.profileDir !== null && !isFloor(target.kind)) {
       const file = path.join(options.profileDir, `${target.kind}-connected.heapsnapshot`);
       heapSnapshot = await first.process.call<string>('heapSnapshot', { file }, 600_000);
     }
 
+    // One command to a random listening player, sequential clients (one per node: with several nodes, each command
+    // goes to another node than its player's); from just before the request is written until the player reads it.
+    const sendCommand = async (
+      posters: readonly HttpPoster[],
+      random: () => number,
+    ): Promise<CommandOutcome> => {
+      const player = listening[Math.floor(random() * listening.length)] as SeededPlayer;
+      const value = nextValue++;
+      const arrival = fleet.arrival(player.playerId, value, COMMAND_TIMEOUT_MS);
+      const poster = posters[commandNode(player)] as HttpPoster;
+      const answer = await poster
+        .post(target.commandPath(player), commandBody(value))
+        .catch((error: Error) => error);
+      const at = await arrival;
+      const failed = answer instanceof Error || answer.status !== 201;
+      if (at === null || answer instanceof Error) return { failed, latencyMs: null, httpMs: null };
+      return { failed, latencyMs: at - answer.sentAt, httpMs: answer.answeredAt - answer.sentAt };
+    };
+    const sequentialPosters = () => nodes.map((node) => new HttpPoster(node.origin, 1, target.headers));
+
     // ---- one-player command latency, the others idle ----
     await fleet.stream(true);
-    // One sequential client per node: with several nodes, each command goes to another node than its player's.
-    const sequential = nodes.map((node) => new HttpPoster(node.origin, 1, target.headers));
+    const sequential = sequentialPosters();
     const random = seededRandom(20_000);
     const latencies: number[] = [];
     const httpLatencies: number[] = [];
@@ -324,22 +367,15 @@ export async function measureTarget(
     const total = options.warmupCommands + options.commands;
     await phases.run('command', async () => {
       for (let k = 0; k < total && performance.now() < phaseEnd; k++) {
-        const player = listening[Math.floor(random() * listening.length)] as SeededPlayer;
-        const value = nextValue++;
-        const arrival = fleet.arrival(player.playerId, value, COMMAND_TIMEOUT_MS);
-        const poster = sequential[commandNode(player)] as HttpPoster;
-        const answer = await poster
-          .post(target.commandPath(player), commandBody(value))
-          .catch((error: Error) => error);
-        const at = await arrival;
+        const outcome = await sendCommand(sequential, random);
         if (k < options.warmupCommands) continue;
-        if (answer instanceof Error || answer.status !== 201) commandFailures++;
-        if (at === null || answer instanceof Error) {
+        if (outcome.failed) commandFailures++;
+        if (outcome.latencyMs === null || outcome.httpMs === null) {
           lost++;
           continue;
         }
-        latencies.push(at - answer.sentAt);
-        httpLatencies.push(answer.answeredAt - answer.sentAt);
+        latencies.push(outcome.latencyMs);
+        httpLatencies.push(outcome.httpMs);
       }
     });
     for (const poster of sequential) poster.close();
@@ -388,20 +424,49 @@ export async function measureTarget(
             log,
           });
 
-    // ---- acknowledged writes ----
+    // ---- acknowledged writes, with one-player commands one after the other beside them ----
+    // The writers write players/{id}/settings/name, the commands players/{id}/action_flags: each command's arrival
+    // is told apart from the writes.
     const windowPerPlayer = Math.max(1, Math.round(options.writesInFlight / listening.length));
-    const written = await phases.run('writes', () =>
-      fleet.write({
-        durationMs: options.writeDurationMs,
-        window: windowPerPlayer,
-        drainTimeoutMs: WRITE_DRAIN_TIMEOUT_MS,
-      }),
-    );
+    await fleet.stream(true);
+    const duringWrites = sequentialPosters();
+    const duringRandom = seededRandom(30_000);
+    const during = { latencies: [] as number[], lost: 0, failed: 0 };
+    const written = await phases.run('writes', async () => {
+      const writesEnd = performance.now() + options.writeDurationMs;
+      const commands = (async () => {
+        while (performance.now() < writesEnd) {
+          const started = performance.now();
+          const outcome = await sendCommand(duringWrites, duringRandom);
+          if (outcome.failed) during.failed++;
+          if (outcome.latencyMs === null) during.lost++;
+          else during.latencies.push(outcome.latencyMs);
+          const pause = started + COMMAND_DURING_WRITES_INTERVAL_MS - performance.now();
+          if (pause > 0) await sleep(pause);
+        }
+      })();
+      const [result] = await Promise.all([
+        fleet.write({
+          durationMs: options.writeDurationMs,
+          window: windowPerPlayer,
+          drainTimeoutMs: WRITE_DRAIN_TIMEOUT_MS,
+        }),
+        commands,
+      ]);
+      return result;
+    });
+    for (const poster of duringWrites) poster.close();
+    await fleet.stream(false);
     const perSecond = written.acked / (options.writeDurationMs / 1000);
     log(
       `${target.kind}: ${written.acked} writes acknowledged in ${options.writeDurationMs} ms ` +
-        `(${perSecond.toFixed(0)}/s)`,
+        `(${perSecond.toFixed(0)}/s); ${during.latencies.length} commands beside them, ` +
+        `p99 ${percentile(during.latencies, 99).toFixed(1)} ms` +
+        (during.lost > 0 ? `, ${during.lost} lost` : ''),
     );
+
+    // ---- reconnect storm ----
+    const storm = await measureStorm(target, fleet, phases, log);
 
     const status = await fleet.status();
     return {
@@ -453,6 +518,15 @@ export async function measureTarget(
         latencyP50Ms: percentile(written.latencySample, 50),
         latencyP99Ms: percentile(written.latencySample, 99),
       },
+      commandDuringWrites: {
+        measured: during.latencies.length,
+        lost: during.lost,
+        failedRequests: during.failed,
+        p50Ms: percentile(during.latencies, 50),
+        p99Ms: percentile(during.latencies, 99),
+        maxMs: percentile(during.latencies, 100),
+      },
+      storm,
       cpu: phases.cpu,
       loop: phases.loop,
       profiles: options.profileDir === null ? null : phases.profiles,

@@ -4,7 +4,8 @@
 // one socket from one of the given 127.0.0.x source addresses to its server node, `auth` with its ID token, `listen` on
 // players/{id}/action_flags (and, for --schedules, players/{id}/app/data), then idle, noting when each command value
 // and each app/data version arrives. On request the players write their
-// own settings with a window of outstanding writes and count the acknowledgements.
+// own settings with a window of outstanding writes and count the acknowledgements. For the reconnect storm
+// (stormClient.ts, which sees every frame first), they set up their presence, then drop and come back.
 
 import WebSocket from 'ws';
 import {
@@ -19,11 +20,22 @@ import {
   type ConnectResult,
   type ConnectingPlayer,
   type PlayerStatus,
+  type PresenceParams,
+  type StormParams,
   type ValueArrival,
   type WriteParams,
   type WriteResult,
 } from './playerMessages';
 import { serveRpc } from './rpc';
+import {
+  checkStorm,
+  preparePresence,
+  presenceFrame,
+  storm,
+  type Frame,
+  type Presence,
+  type StormHooks,
+} from './stormClient';
 
 const AUTH_REQUEST = 1;
 const LISTEN_REQUEST = 2;
@@ -54,6 +66,8 @@ interface Slot {
   settle: ((error: string | null) => void) | null;
   /** Outstanding writes: request id → when it was sent. */
   writes: Map<number, number> | null;
+  /** The player's presence, once set up for the storm. */
+  presence: Presence | null;
 }
 
 interface WriteRun {
@@ -79,8 +93,19 @@ const emit = serveRpc({
   collect: (params: { value: number; what?: Collected }) => collect(params.value, params.what ?? 'command'),
   write: (params: WriteParams) => writeAll(params),
   status: (): PlayerStatus => ({ ready: slots.filter((slot) => slot.phase === 'ready').length, dropped }),
+  presence: (params: PresenceParams) => preparePresence(slots, params),
+  storm: (params: StormParams) => storm(slots, params, stormHooks),
+  stormCheck: () => checkStorm(),
   close: () => closeAll(),
 });
+
+const stormHooks: StormHooks = {
+  route: (slot, data) => onFrame(slot as Slot, data),
+  closing: () => closing,
+  dropped: () => {
+    dropped++;
+  },
+};
 
 function countError(errors: Record<string, number>, message: string): void {
   const known = message in errors || Object.keys(errors).length < MAX_ERROR_KINDS;
@@ -89,20 +114,13 @@ function countError(errors: Record<string, number>, message: string): void {
 }
 
 function onFrame(slot: Slot, data: WebSocket.RawData): void {
-  let message: {
-    t?: string;
-    r?: number;
-    ok?: boolean;
-    code?: string;
-    message?: string;
-    path?: string;
-    value?: unknown;
-  };
+  let message: Frame;
   try {
-    message = JSON.parse(data.toString()) as typeof message;
+    message = JSON.parse(data.toString()) as Frame;
   } catch {
     return;
   }
+  if (presenceFrame(slot, message)) return;
   if (message.t === 'v') {
     if (message.path === dataPathOf(slot.credentials.playerId)) {
       const version = (message.value as Record<string, unknown> | null)?.['version'];
@@ -214,6 +232,7 @@ async function connectAll(params: ConnectParams): Promise<ConnectResult> {
     listensPending: 0,
     settle: null,
     writes: null,
+    presence: null,
   }));
   const result: ConnectResult = { ready: 0, failed: 0, errors: {}, lastReadyAt: 0, failedPlayerIds: [] };
   let next = 0;

@@ -1,6 +1,7 @@
 // The driver's side of the simulated players: several child processes (playerClient.ts), each with its own table of
 // open files and its own 127.0.0.x source addresses, holding a contiguous share of the players. Calls go to every
-// process at once and their answers are added up.
+// process at once and their answers are added up. The reconnect storm's new sockets come from other addresses,
+// 127.0.1.x: the ports of the dropped sockets stay in TIME_WAIT on the players' side for a minute.
 
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,10 @@ import type {
   ConnectParams,
   ConnectResult,
   PlayerStatus,
+  PresenceResult,
+  StormCheck,
+  StormParams,
+  StormResult,
   ValueArrival,
   WriteParams,
   WriteResult,
@@ -22,6 +27,8 @@ import type { SeededPlayer } from './seed';
 const CLIENT_SCRIPT = path.join(REPO_ROOT, 'bench', 'realtime', 'playerClient.ts');
 /** Source addresses start at 127.0.0.2: 127.0.0.1 stays the driver's. */
 const FIRST_SOURCE_HOST = 2;
+/** The storm's source addresses: 127.0.1.x, the same last byte as the first connection's (all of 127/8 is lo's). */
+const STORM_SOURCE_PREFIX = '127.0.1.';
 const CALL_TIMEOUT_MS = 30_000;
 /**
  * The player processes share the machine with the server they load: they run at a lower priority, so the measured
@@ -55,6 +62,14 @@ interface Share {
   /** Index of the share's first player among all the fleet's players. */
   first: number;
   addresses: string[];
+  /** Source addresses of its players' sockets after the storm. */
+  stormAddresses: string[];
+}
+
+/** The storm as the driver sees it: every process's result added up, the drop the earliest of theirs. */
+export interface FleetStormResult extends StormResult {
+  /** Processes whose storm call failed (their players count as not back). */
+  failedProcesses: number;
 }
 
 function addErrors(into: Record<string, number>, from: Record<string, number>): void {
@@ -82,13 +97,19 @@ export class PlayerFleet {
     for (let k = 0; k < processes; k++) {
       const share = players.slice(k * perProcess, (k + 1) * perProcess);
       if (share.length === 0) break;
-      const addresses = Array.from(
+      const hosts = Array.from(
         { length: options.addressesPerProcess },
-        (_, j) => `127.0.0.${FIRST_SOURCE_HOST + k * options.addressesPerProcess + j}`,
+        (_, j) => FIRST_SOURCE_HOST + k * options.addressesPerProcess + j,
       );
       const client = spawnChild(`players-${k + 1}`, CLIENT_SCRIPT);
       os.setPriority(client.pid, PLAYER_NICENESS);
-      shares.push({ client, players: share, first: k * perProcess, addresses });
+      shares.push({
+        client,
+        players: share,
+        first: k * perProcess,
+        addresses: hosts.map((host) => `127.0.0.${host}`),
+        stormAddresses: hosts.map((host) => `${STORM_SOURCE_PREFIX}${host}`),
+      });
     }
     const fleet = new PlayerFleet(shares);
     try {
@@ -124,6 +145,10 @@ export class PlayerFleet {
 
   get sourceAddresses(): string[] {
     return this.shares.flatMap((share) => share.addresses);
+  }
+
+  get stormSourceAddresses(): string[] {
+    return this.shares.flatMap((share) => share.stormAddresses);
   }
 
   /**
@@ -223,6 +248,101 @@ export class PlayerFleet {
       total.ackedLate += result.ackedLate;
       addErrors(total.errors, result.errors);
       total.latencySample.push(...result.latencySample);
+    }
+    return total;
+  }
+
+  /** Every listening player sets up its presence (stormClient.ts); the processes' results added up. */
+  async preparePresence(timeoutMs: number): Promise<PresenceResult> {
+    const results = await Promise.all(
+      this.shares.map((share) =>
+        share.client.call<PresenceResult>('presence', { timeoutMs }, timeoutMs + CALL_TIMEOUT_MS),
+      ),
+    );
+    const total: PresenceResult = { players: 0, armed: 0, errors: {} };
+    for (const result of results) {
+      total.players += result.players;
+      total.armed += result.armed;
+      addErrors(total.errors, result.errors);
+    }
+    return total;
+  }
+
+  /**
+   * The reconnect storm: every process drops all its sockets at `dropAt` (preciseNow, the same instant for all),
+   * then brings its players back from its storm addresses; resolves when every process is done or gave up.
+   */
+  async storm(params: Omit<StormParams, 'localAddresses'>): Promise<FleetStormResult> {
+    const timeoutMs = params.dropAt - preciseNow() + params.timeLimitMs + CALL_TIMEOUT_MS;
+    const results = await Promise.allSettled(
+      this.shares.map((share) =>
+        share.client.call<StormResult>(
+          'storm',
+          { ...params, localAddresses: share.stormAddresses } satisfies StormParams,
+          timeoutMs,
+        ),
+      ),
+    );
+    const total: FleetStormResult = {
+      players: 0,
+      droppedAt: Infinity,
+      relistened: 0,
+      armed: 0,
+      lastRelistenedAt: 0,
+      lastArmedAt: 0,
+      attempts: 0,
+      maxAttempts: 0,
+      errors: {},
+      rateLimited: 0,
+      rateLimitedPlayers: 0,
+      failedProcesses: 0,
+    };
+    for (const settled of results) {
+      if (settled.status === 'rejected') {
+        total.failedProcesses++;
+        addErrors(total.errors, { [String(settled.reason)]: 1 });
+        continue;
+      }
+      const result = settled.value;
+      total.players += result.players;
+      total.droppedAt = Math.min(total.droppedAt, result.droppedAt);
+      total.relistened += result.relistened;
+      total.armed += result.armed;
+      total.lastRelistenedAt = Math.max(total.lastRelistenedAt, result.lastRelistenedAt);
+      total.lastArmedAt = Math.max(total.lastArmedAt, result.lastArmedAt);
+      total.attempts += result.attempts;
+      total.maxAttempts = Math.max(total.maxAttempts, result.maxAttempts);
+      addErrors(total.errors, result.errors);
+      total.rateLimited += result.rateLimited;
+      total.rateLimitedPlayers += result.rateLimitedPlayers;
+    }
+    return total;
+  }
+
+  /** The storm's players as they are now, every process's added up. */
+  async stormCheck(): Promise<StormCheck> {
+    const results = await Promise.all(
+      this.shares.map((share) => share.client.call<StormCheck>('stormCheck', {}, CALL_TIMEOUT_MS)),
+    );
+    const total: StormCheck = {
+      players: 0,
+      listening: 0,
+      presenceOwn: 0,
+      lateDisconnects: 0,
+      lateAfterArmed: 0,
+      notRecovered: 0,
+      rateLimitedNotRecovered: 0,
+      lastEventAt: 0,
+    };
+    for (const result of results) {
+      total.players += result.players;
+      total.listening += result.listening;
+      total.presenceOwn += result.presenceOwn;
+      total.lateDisconnects += result.lateDisconnects;
+      total.lateAfterArmed += result.lateAfterArmed;
+      total.notRecovered += result.notRecovered;
+      total.rateLimitedNotRecovered += result.rateLimitedNotRecovered;
+      total.lastEventAt = Math.max(total.lastEventAt, result.lastEventAt);
     }
     return total;
   }

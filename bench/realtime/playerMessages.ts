@@ -18,7 +18,14 @@ export const WRITE_PATH = 'settings/name';
  */
 export const DATA_BRANCH = 'app/data';
 
+/**
+ * Each simulated player's presence record, written and armed as the real player's presence does
+ * (packages/realtime/src/presence.ts) and listened to, in the reconnect storm.
+ */
+export const CONNECTION_BRANCH = 'connection';
+
 export const listenPathOf = (playerId: string) => `players/${playerId}/${LISTEN_BRANCH}`;
+export const connectionPathOf = (playerId: string) => `players/${playerId}/${CONNECTION_BRANCH}`;
 export const dataPathOf = (playerId: string) => `players/${playerId}/${DATA_BRANCH}`;
 
 /** What `collect` counts: the latest command value, or the app/data version (at least the one asked). */
@@ -104,4 +111,72 @@ export interface PlayerStatus {
   ready: number;
   /** Sockets that closed after their player was listening (dropped by the server). */
   dropped: number;
+}
+
+export interface PresenceParams {
+  /** Longest wait for every player's answers. */
+  timeoutMs: number;
+}
+
+/** The presence every listening player sets up over its socket before the storm. */
+export interface PresenceResult {
+  players: number;
+  /** Players whose listen, cancel, record and armed action were all answered ok. */
+  armed: number;
+  /** Refusals by code, and 'unanswered' for players still waiting at the time limit. */
+  errors: Record<string, number>;
+}
+
+export interface StormParams {
+  /** When (preciseNow) every socket is dropped: the same moment in every process. */
+  dropAt: number;
+  /** The WebSocket URL of each server node (each player goes back to its own). */
+  urls: string[];
+  /** Source addresses of the new sockets (other than the first connection's, whose ports are in TIME_WAIT). */
+  localAddresses: string[];
+  /** From the drop until the storm gives up on the players not back yet (they keep trying until closed). */
+  timeLimitMs: number;
+  /** A socket not authenticated by then is given up, as the real client's. */
+  attemptTimeoutMs: number;
+}
+
+export interface StormResult {
+  /** Players dropped: those listening with their presence armed. */
+  players: number;
+  /** When the last socket was terminated (preciseNow). */
+  droppedAt: number;
+  /** Players listening again (both listens answered on a new socket). */
+  relistened: number;
+  /** Players whose new presence is armed (cancel, record and armed action answered ok on a new socket). */
+  armed: number;
+  lastRelistenedAt: number;
+  lastArmedAt: number;
+  /** Sockets opened, and the most one player needed. */
+  attempts: number;
+  maxAttempts: number;
+  /** Failures by kind: connection errors, time-outs, refusals by code. */
+  errors: Record<string, number>;
+  /** `rate_limited` answers, and the players that got one. */
+  rateLimited: number;
+  rateLimitedPlayers: number;
+}
+
+/** The storm's players as they are now (after the settle). */
+export interface StormCheck {
+  players: number;
+  /** Socket open, both listens answered on it. */
+  listening: number;
+  /** The latest presence value seen is connected with the player's new connection id. */
+  presenceOwn: number;
+  /**
+   * Players whose record was overwritten after their new connection's record was written (a later revision that is
+   * not theirs: an old connection's onDisconnect ran late), and of those, after the new action was armed.
+   */
+  lateDisconnects: number;
+  lateAfterArmed: number;
+  /** Players neither listening nor with their own presence. */
+  notRecovered: number;
+  rateLimitedNotRecovered: number;
+  /** When a presence value event last arrived (preciseNow; 0: none). */
+  lastEventAt: number;
 }

@@ -15,6 +15,15 @@ import {
 
 const KIB = 1024;
 const memory = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 };
+const loop = (delayMaxMs: number, gcMaxMs: number) => ({
+  delayP50Ms: 10,
+  delayP99Ms: 12,
+  delayMaxMs,
+  gcPauses: 3,
+  gcTotalMs: 9,
+  gcMaxMs,
+  gcMajor: 1,
+});
 
 function figures(
   kind: TargetFigures['kind'],
@@ -64,8 +73,37 @@ function figures(
       latencyP50Ms: 5,
       latencyP99Ms: 9,
     },
+    commandDuringWrites: { measured: 400, lost: 0, failedRequests: 0, p50Ms: 4, p99Ms: 40, maxMs: 60 },
+    storm: {
+      players: 20_000,
+      prepare: { players: 20_000, armed: 20_000, errors: {}, ms: 3000 },
+      relistenMs: 9000,
+      armedMs: 9500,
+      relistened: 20_000,
+      armed: 20_000,
+      complete: true,
+      attempts: 21_000,
+      maxAttempts: 3,
+      errors: {},
+      rateLimited: 0,
+      rateLimitedPlayers: 0,
+      settleMs: 4000,
+      listening: 20_000,
+      presenceOwn: 20_000,
+      lateDisconnects: 0,
+      lateAfterArmed: 0,
+      notRecovered: 0,
+      rateLimitedNotRecovered: 0,
+      sourceAddresses: ['127.0.1.2'],
+    },
     cpu: {},
-    loop: {},
+    loop: {
+      connect: loop(40, 12),
+      command: loop(15, 4),
+      fleetWide: loop(60, 30),
+      writes: loop(90, 20),
+      storm: loop(80, 25),
+    },
     profiles: null,
     heapSnapshot: null,
     nodes: [
@@ -86,7 +124,37 @@ const floor = figures('floor', (f) => {
   f.memory.rssPerConnection = 4 * KIB;
   f.connect.perSecond = 4000;
   f.writes.perSecond = 40_000;
+  f.storm.relistenMs = 8000;
+  f.loop.connect = loop(20, 5);
 });
+
+const durableFloor = figures('durableFloor', (f) => {
+  f.memory.rssPerConnection = 4 * KIB;
+  f.writes.perSecond = 15_000;
+  f.storm.relistenMs = 8500;
+});
+
+const ROW_IDS = [
+  'playersConnected',
+  'connectRate',
+  'rssPerConnection',
+  'heapPerConnection',
+  'commandP50',
+  'commandP99',
+  'fleetWide',
+  'ackedWrites',
+  'commandDuringWritesP99',
+  'stormRelisten',
+  'stormArmed',
+  'stormLateDisconnects',
+  'stormRateLimited',
+  'stormNotRecovered',
+  'stallConnect',
+  'stallCommand',
+  'stallFleetWide',
+  'stallWrites',
+  'stallStorm',
+];
 
 function statusOf(input: ReportInput, id: string) {
   return figureRows(input).find((row) => row.id === id)?.status;
@@ -103,21 +171,54 @@ const at = (marquee: TargetFigures, extra: Partial<ReportInput> = {}): ReportInp
 describe('figureRows', () => {
   it('gives every figure with the floor and the ratio Marquee/floor', () => {
     const rows = figureRows(at(figures('marquee')));
-    expect(rows.map((row) => row.id)).toEqual([
-      'playersConnected',
-      'connectRate',
-      'rssPerConnection',
-      'heapPerConnection',
-      'commandP50',
-      'commandP99',
-      'fleetWide',
-      'ackedWrites',
-    ]);
+    expect(rows.map((row) => row.id)).toEqual(ROW_IDS);
     const connect = rows.find((row) => row.id === 'connectRate');
     expect(connect).toMatchObject({ marquee: 2000, floor: 4000, ratio: 0.5, budget: null, status: null });
     const rss = rows.find((row) => row.id === 'rssPerConnection');
     expect(rss).toMatchObject({ marquee: 8, floor: 4, ratio: 2, unit: 'KiB', status: 'pass' });
     expect(rows.every((row) => row.status !== 'fail')).toBe(true);
+    expect(rows.every((row) => row.durableFloor === undefined)).toBe(true);
+  });
+
+  it('sets the durable floor beside the floor, and judges acknowledged writes against it', () => {
+    const rows = figureRows(at(figures('marquee'), { durableFloor }));
+    expect(rows.every((row) => row.durableFloor !== undefined)).toBe(true);
+    expect(rows.find((row) => row.id === 'ackedWrites')).toMatchObject({
+      marquee: 12_000,
+      floor: 40_000,
+      durableFloor: 15_000,
+      ratio: 0.8,
+      ratioTo: 'durableFloor',
+      status: 'pass',
+      note: 'ratio against the durable floor; 0.30× the in-memory floor',
+    });
+    // Every other ratio stays against the in-memory floor.
+    expect(rows.find((row) => row.id === 'connectRate')).toMatchObject({ durableFloor: 2000, ratio: 0.5 });
+    expect(rows.filter((row) => row.ratioTo !== undefined).map((row) => row.id)).toEqual(['ackedWrites']);
+  });
+
+  it('gives the reconnect storm and the longest stall of each phase beside the floors', () => {
+    const rows = figureRows(at(figures('marquee'), { durableFloor }));
+    expect(rows.find((row) => row.id === 'stormRelisten')).toMatchObject({
+      marquee: 9000,
+      floor: 8000,
+      durableFloor: 8500,
+      ratio: 1.125,
+      status: 'pass',
+    });
+    expect(rows.find((row) => row.id === 'stallConnect')).toMatchObject({
+      label: 'longest event-loop stall: connect',
+      marquee: 40,
+      floor: 20,
+      ratio: 2,
+      status: 'pass',
+    });
+    expect(rows.find((row) => row.id === 'stallStorm')).toMatchObject({ marquee: 80, unit: 'ms' });
+    expect(rows.find((row) => row.id === 'stormLateDisconnects')).toMatchObject({
+      marquee: 0,
+      ratio: null,
+      status: 'pass',
+    });
   });
 
   it('judges each budget at its boundary', () => {
@@ -170,6 +271,113 @@ describe('figureRows', () => {
         'ackedWrites',
       ),
     ).toBe('fail');
+    // Writes: also at least 0.7× the durable floor's 15,000/s (10,500/s).
+    const withDurable = (change: (f: TargetFigures) => void) =>
+      at(figures('marquee', change), { durableFloor });
+    expect(
+      statusOf(
+        withDurable((f) => (f.writes.perSecond = 10_500)),
+        'ackedWrites',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        withDurable((f) => (f.writes.perSecond = 10_499)),
+        'ackedWrites',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.commandDuringWrites.p99Ms = 100)),
+        'commandDuringWritesP99',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        marquee((f) => (f.commandDuringWrites.p99Ms = 100.01)),
+        'commandDuringWritesP99',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.commandDuringWrites.lost = 1)),
+        'commandDuringWritesP99',
+      ),
+    ).toBe('fail');
+    // Storm: at most 20 s, and at most 1.5× the floor's 8 s (12 s).
+    expect(
+      statusOf(
+        marquee((f) => (f.storm.relistenMs = 12_000)),
+        'stormRelisten',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        marquee((f) => (f.storm.relistenMs = 12_001)),
+        'stormRelisten',
+      ),
+    ).toBe('fail');
+    const slowFloor = { floor: figures('floor', (f) => (f.storm.relistenMs = 19_000)) };
+    expect(
+      statusOf(
+        at(
+          figures('marquee', (f) => (f.storm.relistenMs = 20_000)),
+          slowFloor,
+        ),
+        'stormRelisten',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        at(
+          figures('marquee', (f) => (f.storm.relistenMs = 20_001)),
+          slowFloor,
+        ),
+        'stormRelisten',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.storm.complete = false)),
+        'stormRelisten',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.storm.lateDisconnects = 1)),
+        'stormLateDisconnects',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.storm.rateLimited = 50)),
+        'stormRateLimited',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        marquee((f) => (f.storm.rateLimitedNotRecovered = 1)),
+        'stormRateLimited',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.storm.notRecovered = 1)),
+        'stormNotRecovered',
+      ),
+    ).toBe('fail');
+    expect(
+      statusOf(
+        marquee((f) => (f.loop.writes = loop(100, 20))),
+        'stallWrites',
+      ),
+    ).toBe('pass');
+    expect(
+      statusOf(
+        marquee((f) => (f.loop.writes = loop(100.5, 20))),
+        'stallWrites',
+      ),
+    ).toBe('fail');
     // RSS: at most 16 KiB, and at most 2.5× the floor's 4 KiB (10 KiB).
     expect(
       statusOf(
@@ -217,9 +425,12 @@ describe('figureRows', () => {
     });
   });
 
-  it('judges the scale budgets only in a run of 20,000 players, the writes budget always', () => {
+  it('judges the scale budgets only in a run of 20,000 players, the writes and storm outcome budgets always', () => {
     const small = at(
-      figures('marquee', (f) => (f.writes.perSecond = 5000)),
+      figures('marquee', (f) => {
+        f.writes.perSecond = 5000;
+        f.storm.lateDisconnects = 2;
+      }),
       { requested: 200 },
     );
     const statuses = Object.fromEntries(figureRows(small).map((row) => [row.id, row.status]));
@@ -232,6 +443,17 @@ describe('figureRows', () => {
       commandP99: 'n/a',
       fleetWide: 'n/a',
       ackedWrites: 'fail',
+      commandDuringWritesP99: 'n/a',
+      stormRelisten: 'n/a',
+      stormArmed: null,
+      stormLateDisconnects: 'fail',
+      stormRateLimited: 'pass',
+      stormNotRecovered: 'pass',
+      stallConnect: 'n/a',
+      stallCommand: 'n/a',
+      stallFleetWide: 'n/a',
+      stallWrites: 'n/a',
+      stallStorm: 'n/a',
     });
   });
 
@@ -255,14 +477,32 @@ describe('formatTable', () => {
     );
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/^figure\s+unit\s+Marquee\s+floor\s+ratio\s+budget\s+status$/);
-    expect(lines).toHaveLength(2 + 8 + 1);
+    // The rows, and two notes: the cap, and the writes judged without a durable floor.
+    expect(lines).toHaveLength(2 + ROW_IDS.length + 2);
     expect(text).toContain('one-player command latency p99');
     expect(lines.find((line) => line.startsWith('players listening'))).toMatch(
       /19,842\s+20,000\s+0\.99×\s+20,000 on one process\s+FAIL$/,
     );
     expect(lines.find((line) => line.startsWith('server RSS'))).toMatch(/8\.00\s+4\.00\s+2\.00×/);
-    expect(lines.at(-1)).toBe(
+    expect(lines.at(-2)).toBe(
       '  * players listening (one server process): requested 20000; capped by the fd limit',
+    );
+    expect(lines.find((line) => line.startsWith('longest event-loop stall: fleet-wide change'))).toMatch(
+      /ms\s+60\.0\s+60\.0\s+1\.00×\s+≤ 100 ms\s+PASS$/,
+    );
+    expect(lines.find((line) => line.startsWith('reconnect storm: late disconnects'))).toMatch(
+      /players\s+0\s+0\s+—\s+0\s+PASS$/,
+    );
+  });
+
+  it('adds a durable floor column when the durable floor was measured', () => {
+    const lines = formatTable(figureRows(at(figures('marquee'), { durableFloor }))).split('\n');
+    expect(lines[0]).toMatch(/^figure\s+unit\s+Marquee\s+floor\s+durable floor\s+ratio\s+budget\s+status$/);
+    expect(lines.find((line) => line.startsWith('acknowledged writes'))).toMatch(
+      /writes\/s\s+12,000\s+40,000\s+15,000\s+0\.80×\s+≥ 10,000\/s and ≥ 0\.7× durable floor\s+PASS$/,
+    );
+    expect(lines.at(-1)).toBe(
+      '  * acknowledged writes: ratio against the durable floor; 0.30× the in-memory floor',
     );
   });
 });
@@ -284,15 +524,6 @@ describe('operationCosts', () => {
     };
     f.writes.acked = 50_000;
     f.writes.ackedLate = 10_000;
-    const loop = (delayMaxMs: number, gcMaxMs: number) => ({
-      delayP50Ms: 10,
-      delayP99Ms: 12,
-      delayMaxMs,
-      gcPauses: 3,
-      gcTotalMs: 9,
-      gcMaxMs,
-      gcMajor: 1,
-    });
     f.loop = {
       connect: loop(40, 12),
       command: loop(15, 4),
@@ -317,6 +548,28 @@ describe('operationCosts', () => {
       '  marquee  connect 0.500 ms (25%)  command 0.600 ms (25%)  write 100 µs (25%)',
       'longest event-loop stall / longest GC pause per phase (ms):',
       '  marquee  connect 40 / 12  command 15 / 4  fleetWide 250 / 30  writes 90 / 20',
+    ]);
+  });
+
+  it('aligns the servers by their longest name and adds the storm when it was measured', () => {
+    const stormed = figures('marquee', (f) => {
+      f.cpu = measured.cpu;
+      f.writes.acked = 50_000;
+      f.writes.ackedLate = 10_000;
+      f.loop = { ...measured.loop, storm: loop(130, 25) };
+    });
+    const durable = figures('durableFloor', (f) => {
+      f.cpu = measured.cpu;
+      f.writes.acked = 60_000;
+      f.loop = { connect: loop(20, 5), storm: loop(30, 4) };
+    });
+    expect(formatCosts([stormed, durable]).split('\n')).toEqual([
+      'server main-thread time per operation (waiting for a CPU, share of the phase):',
+      '  marquee       connect 0.500 ms (25%)  command 0.600 ms (25%)  write 100 µs (25%)',
+      '  durableFloor  connect 0.500 ms (25%)  command 0.600 ms (25%)  write 100 µs (25%)',
+      'longest event-loop stall / longest GC pause per phase (ms):',
+      '  marquee       connect 40 / 12  command 15 / 4  fleetWide 250 / 30  writes 90 / 20  storm 130 / 25',
+      '  durableFloor  connect 20 / 5  storm 30 / 4',
     ]);
   });
 });
@@ -418,23 +671,23 @@ describe('largestNode', () => {
 
 describe('formatComparisonTable', () => {
   it('prints figure, unit, single node, N nodes, ratio, floor, budget and status, then the notes', () => {
-    const rows = comparisonRows(compared(threeNodes([8, 11.5, 9])));
+    const rows = comparisonRows(compared(threeNodes([8, 11.5, 9]), { durableFloor }));
     const lines = formatComparisonTable(rows, { nodeCount: 3, floor: true }).split('\n');
     expect(lines[0]).toMatch(
-      /^figure\s+unit\s+single node \(SQLite\)\s+3 nodes \(PG\+Redis\)\s+ratio\s+floor\s+budget\s+status$/,
+      /^figure\s+unit\s+single node \(SQLite\)\s+3 nodes \(PG\+Redis\)\s+ratio\s+floor\s+durable floor\s+budget\s+status$/,
     );
-    expect(lines).toHaveLength(2 + 8 + 3);
+    expect(lines).toHaveLength(2 + ROW_IDS.length + 3);
     expect(lines.find((line) => line.startsWith('players listening'))).toMatch(
-      /^players listening\s+players\s+20,000\s+20,001\s+1\.00×\s+20,000\s+20,000 over the nodes\s+PASS$/,
+      /^players listening\s+players\s+20,000\s+20,001\s+1\.00×\s+20,000\s+20,000\s+20,000 over the nodes\s+PASS$/,
     );
     expect(lines.find((line) => line.startsWith('acknowledged writes'))).toMatch(
-      /writes\/s\s+12,000\s+6,000\s+0\.50×\s+40,000\s+≥ 10,000\/s\s+FAIL$/,
+      /writes\/s\s+12,000\s+6,000\s+0\.50×\s+40,000\s+15,000\s+≥ 10,000\/s and ≥ 0\.7× durable floor\s+FAIL$/,
     );
     expect(lines.slice(-3)).toEqual([
       '  ratio: 3 nodes / single node; status: the 3 nodes against the budget',
       '  * server RSS per connection: largest node: 11.5 KiB per connection (node 2)',
-      '  * acknowledged writes: acknowledgement latency p50 5.00 ms single node, 4,873 ms 3 nodes (writes answered ' +
-        'after the 5 s are not counted)',
+      '  * acknowledged writes: 3 nodes: 0.40× the durable floor; acknowledgement latency p50 5.00 ms single node, ' +
+        '4,873 ms 3 nodes (writes answered after the 5 s are not counted)',
     ]);
   });
 

@@ -1,0 +1,130 @@
+// The reconnect storm phase of `npm run bench:realtime`, after the writes, on the same players: each sets up its
+// presence over its socket (untimed), then every player process drops all its sockets at the same instant and each
+// player comes back as the real client does (stormClient.ts). Timed from the drop: until every player listens again,
+// and until every presence is armed again; then, after a settle, which players are back with their own presence and
+// whether an old connection's onDisconnect overwrote a new record. The phase (its CPU and event-loop figures) runs
+// from the drop to the end of the settle.
+
+import type { PlayerFleet } from './playerFleet';
+import { preciseNow, type PresenceResult } from './playerMessages';
+import type { PhaseRunner } from './schedulePhases';
+import type { Target } from './targets';
+
+/** The reconnect storm (stormClient.ts), from the drop of every socket. */
+export interface StormFigures {
+  /** Players listening with their presence armed when the sockets were dropped. */
+  players: number;
+  /** The presence set up before the storm over the first sockets (not timed as part of the storm). */
+  prepare: PresenceResult & { ms: number };
+  /** From the drop until the last player listened again (both listens answered on a new socket). */
+  relistenMs: number;
+  /** From the drop until the last player's new presence was armed. */
+  armedMs: number;
+  relistened: number;
+  armed: number;
+  /** Every player listening and armed again within the time limit. */
+  complete: boolean;
+  /** Sockets opened, and the most one player needed. */
+  attempts: number;
+  maxAttempts: number;
+  /** Failures by kind (connection errors, time-outs, refusals by code). */
+  errors: Record<string, number>;
+  rateLimited: number;
+  rateLimitedPlayers: number;
+  /** After the storm, the settle: until no presence event for a while (at least STORM_SETTLE_MS). */
+  settleMs: number;
+  /** The players after the settle. */
+  listening: number;
+  presenceOwn: number;
+  lateDisconnects: number;
+  lateAfterArmed: number;
+  notRecovered: number;
+  rateLimitedNotRecovered: number;
+  sourceAddresses: string[];
+}
+
+/** Longest wait for every player's presence to be set up before the storm. */
+const PRESENCE_TIMEOUT_MS = 120_000;
+/** The drop is scheduled this far ahead, so that every player process drops at the same instant. */
+const STORM_DROP_AHEAD_MS = 500;
+/** The storm gives up on the players not back by then (they keep trying until the settle is over). */
+const STORM_TIME_LIMIT_MS = 120_000;
+/** A socket neither open nor authenticated by then is given up (packages/realtime/src/core/connection.ts CONNECT_TIMEOUT_MS). */
+const STORM_ATTEMPT_TIMEOUT_MS = 10_000;
+/** After the storm: at least this long, then until no presence event arrived for STORM_QUIET_MS. */
+const STORM_SETTLE_MS = 3000;
+const STORM_QUIET_MS = 1000;
+const STORM_SETTLE_LIMIT_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sets up every player's presence (untimed), then drops every socket at once and measures the players coming back
+ * (the 'storm' phase: the drop, the return, the settle and the check).
+ */
+export async function measureStorm(
+  target: Target,
+  fleet: PlayerFleet,
+  phases: PhaseRunner,
+  log: (line: string) => void,
+): Promise<StormFigures> {
+  const prepareStart = performance.now();
+  const prepared = await fleet.preparePresence(PRESENCE_TIMEOUT_MS);
+  const prepareMs = performance.now() - prepareStart;
+  log(
+    `${target.kind}: presence armed for ${prepared.armed}/${prepared.players} in ${prepareMs.toFixed(0)} ms` +
+      (Object.keys(prepared.errors).length > 0 ? `: ${JSON.stringify(prepared.errors)}` : ''),
+  );
+  const { result, check, settleMs } = await phases.run('storm', async () => {
+    const stormResult = await fleet.storm({
+      dropAt: preciseNow() + STORM_DROP_AHEAD_MS,
+      urls: target.nodes.map((node) => node.wsUrl),
+      timeLimitMs: STORM_TIME_LIMIT_MS,
+      attemptTimeoutMs: STORM_ATTEMPT_TIMEOUT_MS,
+    });
+    // Until the old connections' onDisconnect actions have all run: no presence event for a while.
+    const settleStart = performance.now();
+    await sleep(STORM_SETTLE_MS);
+    let stormCheck = await fleet.stormCheck();
+    while (
+      preciseNow() - stormCheck.lastEventAt < STORM_QUIET_MS &&
+      performance.now() - settleStart < STORM_SETTLE_LIMIT_MS
+    ) {
+      await sleep(STORM_QUIET_MS / 4);
+      stormCheck = await fleet.stormCheck();
+    }
+    return { result: stormResult, check: stormCheck, settleMs: performance.now() - settleStart };
+  });
+  const since = (at: number) => (at > 0 ? at - result.droppedAt : Number.NaN);
+  const figures: StormFigures = {
+    players: result.players,
+    prepare: { ...prepared, ms: prepareMs },
+    relistenMs: since(result.lastRelistenedAt),
+    armedMs: since(result.lastArmedAt),
+    relistened: result.relistened,
+    armed: result.armed,
+    complete:
+      result.failedProcesses === 0 && result.relistened === result.players && result.armed === result.players,
+    attempts: result.attempts,
+    maxAttempts: result.maxAttempts,
+    errors: result.errors,
+    rateLimited: result.rateLimited,
+    rateLimitedPlayers: result.rateLimitedPlayers,
+    settleMs,
+    listening: check.listening,
+    presenceOwn: check.presenceOwn,
+    lateDisconnects: check.lateDisconnects,
+    lateAfterArmed: check.lateAfterArmed,
+    notRecovered: check.notRecovered + (result.players - check.players),
+    rateLimitedNotRecovered: check.rateLimitedNotRecovered,
+    sourceAddresses: fleet.stormSourceAddresses,
+  };
+  log(
+    `${target.kind}: storm of ${figures.players}: all listening again in ${figures.relistenMs.toFixed(0)} ms, ` +
+      `all armed in ${figures.armedMs.toFixed(0)} ms (${figures.attempts} sockets, at most ${figures.maxAttempts} ` +
+      `for one player); after ${settleMs.toFixed(0)} ms: ${figures.listening} listening, ${figures.presenceOwn} ` +
+      `with their own presence, ${figures.lateDisconnects} late disconnects, ${figures.notRecovered} not recovered` +
+      (Object.keys(figures.errors).length > 0 ? `; failures ${JSON.stringify(figures.errors)}` : ''),
+  );
+  return figures;
+}
