@@ -113,6 +113,15 @@ export class RealtimeConnection implements ConnectionScope {
   }
 
   send(text: string): void {
+    this.sendFrame(text);
+  }
+
+  /** A text frame already encoded as UTF-8 (fan-out encodes a change once for all its listeners). */
+  sendEncoded(utf8: Buffer): void {
+    this.sendFrame(utf8);
+  }
+
+  private sendFrame(data: string | Buffer): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     if (this.socket.bufferedAmount > this.context.limits.maxBufferedBytes) {
       this.context.log.warn({ connection: this.id }, 'realtime client does not read its messages; dropped');
@@ -130,7 +139,7 @@ export class RealtimeConnection implements ConnectionScope {
         tcp.uncork();
       });
     }
-    this.socket.send(text);
+    this.socket.send(data, { binary: false });
   }
 
   /** Closes the socket with a code; the close event then disposes of the connection. */

@@ -32,6 +32,8 @@ export interface ListenerSink {
   /** False while the connection may not receive (expired token): events are held back until resync. */
   readonly receiving: boolean;
   send(text: string): void;
+  /** The same text, already encoded as UTF-8; sinks without it are sent the text. */
+  sendEncoded?(utf8: Buffer): void;
   /**
    * Who may read the listener's document may have changed. True when the sink checks again: the listener is held
    * (gets nothing) until the sink calls resume() or unlisten().
@@ -356,12 +358,17 @@ export class FanOut {
       const before = getAtPath(previous, group.segments);
       if (node === before || (gap && sameValue(node, before))) continue;
       let text: string | null = null;
+      // Encoded once for the whole group, not once per socket.
+      let encoded: Buffer | null = null;
+      const shared = group.listeners.size > 1;
       for (const listener of group.listeners) {
         if (listener.lastRev >= event.revision || !listener.sink.receiving || listener.held) continue;
         try {
           text ??= valueEventText(listener.path, node, event.revision);
           listener.lastRev = event.revision;
-          listener.sink.send(text);
+          const { sink } = listener;
+          if (shared && sink.sendEncoded !== undefined) sink.sendEncoded((encoded ??= Buffer.from(text)));
+          else sink.send(text);
         } catch (error) {
           this.onError(error, `fan-out of ${feed.docPath}`);
         }
