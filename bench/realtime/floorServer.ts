@@ -33,6 +33,11 @@ const databaseFile = process.env.FLOOR_DB ?? '';
 const MAX_BODY_BYTES = 64 * 1024;
 const COMMAND_ROUTE = /^\/players\/([A-Za-z0-9_-]{1,100})\/commands$/;
 const BROADCAST_ROUTE = '/players/commands';
+/**
+ * The accept queue Marquee listens with (apps/server/src/main.ts): with Node's default of 511, a fleet reconnecting
+ * at once overflows it and refused SYNs cost players seconds, which a baseline must not.
+ */
+const LISTEN_BACKLOG = 4096;
 
 const listeners = new Map<string, WebSocket>();
 const values = new Map<string, unknown>();
@@ -290,7 +295,7 @@ const server = http.createServer((request, response) => {
 
 const sockets = new WebSocketServer({ server, path: '/realtime', maxPayload: REALTIME_MAX_FRAME_BYTES });
 sockets.on('connection', serve);
-server.listen(port, host);
+server.listen({ port, host, backlog: LISTEN_BACKLOG });
 
 serveRpc({
   ...probeHandlers,
