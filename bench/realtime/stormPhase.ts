@@ -49,7 +49,10 @@ const PRESENCE_TIMEOUT_MS = 120_000;
 const STORM_DROP_AHEAD_MS = 500;
 /** The storm gives up on the players not back by then (they keep trying until the settle is over). */
 const STORM_TIME_LIMIT_MS = 120_000;
-/** A socket neither open nor authenticated by then is given up (packages/realtime/src/core/connection.ts CONNECT_TIMEOUT_MS). */
+/**
+ * A socket neither open nor authenticated by then is given up, as the real client's (CONNECT_TIMEOUT_MS in
+ * packages/realtime/src/core/connection.ts).
+ */
 const STORM_ATTEMPT_TIMEOUT_MS = 10_000;
 /** After the storm: at least this long, then until no presence event arrived for STORM_QUIET_MS. */
 const STORM_SETTLE_MS = 3000;
