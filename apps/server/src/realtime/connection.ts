@@ -173,8 +173,16 @@ export class RealtimeConnection implements ConnectionScope {
       );
       return;
     }
+    // The node is full of writes: this frame and the ones after it wait, unread by anyone, until there is room.
+    if (this.held === null && !this.context.writeGate.open) this.holdForWrites();
     if (this.held !== null) this.held.push([data, isBinary]);
     else this.handleFrame(data, isBinary);
+  }
+
+  private holdForWrites(): void {
+    this.held = [];
+    this.updatePause();
+    this.context.writeGate.wait(this);
   }
 
   /** The write gate has room again: the held frames are handled in order, then the socket is read again. */
@@ -247,11 +255,7 @@ export class RealtimeConnection implements ConnectionScope {
     if (WRITES.has(request.t)) {
       const gate = this.context.writeGate;
       gate.started();
-      if (!gate.open && this.held === null) {
-        this.held = [];
-        this.updatePause();
-        gate.wait(this);
-      }
+      if (!gate.open && this.held === null) this.holdForWrites();
     }
     const sequential = SEQUENTIAL.has(request.t);
     if (!sequential && this.queued === 0) {

@@ -2,7 +2,7 @@
 // closed one is skipped.
 
 import { describe, expect, it } from 'vitest';
-import { WriteGate, type GatedConnection } from './writeGate';
+import { RELEASE_SLICE, WriteGate, type GatedConnection } from './writeGate';
 
 function harness(maxInFlight: number) {
   const tasks: (() => void)[] = [];
@@ -66,5 +66,15 @@ describe('WriteGate', () => {
     gate.wait(connection('late'));
     runLater();
     expect(resumed).toEqual(['late']);
+  });
+
+  it('reads the waiting connections again a slice per turn of the event loop', () => {
+    const { gate, resumed, connection, runLater } = harness(RELEASE_SLICE * 4);
+    for (let k = 0; k < RELEASE_SLICE + 10; k++) gate.wait(connection(`c${k}`));
+    runLater();
+    expect(resumed).toHaveLength(RELEASE_SLICE);
+    runLater();
+    expect(resumed).toHaveLength(RELEASE_SLICE + 10);
+    expect(resumed.at(-1)).toBe(`c${RELEASE_SLICE + 9}`);
   });
 });

@@ -1,7 +1,7 @@
-// Admission of realtime writes on one node: a bound on the writes received and not yet answered. Past it, a
-// connection that sends another write stops being read, and its later frames stay in the kernel's socket buffer
-// instead of the heap, until the committed writes make room again; waiting connections are then read again in
-// the order they stopped, as many as there is room for.
+// Admission of realtime writes on one node: a bound on the writes received and not yet answered. At the bound, a
+// connection that sends another frame stops being read: that frame is kept as received, and its later frames stay in
+// the kernel's socket buffer instead of the heap, until the committed writes make room again; waiting connections
+// are then read again in the order they stopped, as many as there is room for, a slice per turn.
 //
 // Why: when every screen of a large fleet writes at once, each write received waits in the store's queue for its
 // batch, and every object of every waiting write survives garbage collection after garbage collection. With tens
@@ -15,6 +15,9 @@ export interface GatedConnection {
   /** Reads the connection again: its held frames first, in order. */
   resumeFromGate(): void;
 }
+
+/** Connections read again per turn of the event loop. */
+export const RELEASE_SLICE = 256;
 
 export interface WriteGateOptions {
   /** Writes in flight above which connections sending more stop being read. */
@@ -78,10 +81,13 @@ export class WriteGate {
   }
 
   private release(): void {
-    while (this.open && this.head < this.waiting.length) {
+    // A slice per turn: the held frames of thousands of connections read at once would hold the loop as long.
+    let slice = RELEASE_SLICE;
+    while (this.open && this.head < this.waiting.length && slice-- > 0) {
       const connection = this.waiting[this.head++] as GatedConnection;
       if (!connection.closed) connection.resumeFromGate();
     }
+    if (this.open && this.head < this.waiting.length) this.schedule();
     if (this.head > 1024 && this.head * 2 > this.waiting.length) {
       this.waiting.splice(0, this.head);
       this.head = 0;
