@@ -33,17 +33,21 @@ export class ConnectionWrites {
     return this.armed;
   }
 
-  /** The armed actions, forgotten here: the connection closed and runs them. */
+  /**
+   * The armed actions, forgotten here: the connection closed and runs them. From now on it is no longer a successor
+   * that the actions of its player's other closing connections wait for.
+   */
   takeArmed(): ArmedAction[] {
     const actions = this.armed;
     this.armed = [];
+    this.connection.context.disconnects.left(this.connection.id);
     return actions;
   }
 
   async set(principal: Principal, path: string, value: unknown, reply: Reply): Promise<void> {
     const location = locateInDocument(path);
     normalizeForWrite(value, location.segments);
-    const options = this.checked(principal, [location.segments]);
+    const options = this.writing(principal, [location.segments]);
     const result = await this.connection.context.documents.set(location.path, value, options);
     reply({ rev: result.revision } satisfies WriteAnswer);
   }
@@ -56,7 +60,7 @@ export class ConnectionWrites {
   ): Promise<void> {
     const location = locateInDocument(path);
     const written = Object.keys(flattenUpdate(location.path, value)).map(validatePath);
-    const options = this.checked(principal, written.length === 0 ? [location.segments] : written);
+    const options = this.writing(principal, written.length === 0 ? [location.segments] : written);
     const result = await this.connection.context.documents.update(location.path, value, options);
     reply({ rev: result.revision } satisfies WriteAnswer);
   }
@@ -70,7 +74,7 @@ export class ConnectionWrites {
   ): Promise<void> {
     const location = locateInDocument(path);
     normalizeForWrite(value, location.segments);
-    const options = this.checked(principal, [location.segments]);
+    const options = this.writing(principal, [location.segments]);
     const result = await this.connection.context.documents.compareAndSet(
       location.path,
       { hash },
@@ -125,7 +129,10 @@ export class ConnectionWrites {
     };
     await context.disconnects.checkArmed(armed);
     await context.disconnects.persist(this.connection.id, [armed]);
-    this.armed.push(armed);
+    const stamped = context.disconnects.armedLocally(this.connection.id, armed);
+    this.armed.push(stamped);
+    // Answered once the player's "went away" writes already queued at this path are committed: none lands after.
+    await context.disconnects.previousWrites(stamped);
     reply();
   }
 
@@ -135,7 +142,19 @@ export class ConnectionWrites {
     const cancelled = this.armed.filter((action) => isPathPrefix(segments, validatePath(action.path)));
     if (cancelled.length === 0) return;
     this.armed = this.armed.filter((action) => !cancelled.includes(action));
-    await this.connection.context.disconnects.cancel(cancelled.map((action) => action.id));
+    const { disconnects } = this.connection.context;
+    disconnects.cancelledLocally(this.connection.id, cancelled);
+    await disconnects.cancel(cancelled.map((action) => action.id));
+  }
+
+  /**
+   * checked(), for a write about to enter the store: the node's onDisconnect actions learn of it first (a closing
+   * connection of the same player does not overwrite it with an older "went away" record).
+   */
+  private writing(principal: Principal, paths: readonly (readonly string[])[]): WriteOptions {
+    const options = this.checked(principal, paths);
+    this.connection.context.disconnects.wrote(this.connection.id, principal, paths);
+    return options;
   }
 
   /** Throws permission_denied unless `principal` may write every path; the write's conditions otherwise. */

@@ -13,9 +13,32 @@
 // players reconnect elsewhere within seconds, its actions run only once its lease expired). Before checking, a
 // closing connection marks its own rows (a claim, as adoption does), so two connections of one player closing at
 // once never both skip: at least the last one runs.
+//
+// The database's check alone leaves a window when the player comes back to the same node while its old connection
+// closes (a reconnect storm: every screen drops after a network blip and is back within a quarter of a second): the
+// new connection writes its "connected" record, then arms; an old connection checking in between finds nothing
+// armed and its "went away" write lands after the new record. So this node also follows its own connections: each
+// write of a player (wrote) and each arming (armedLocally) takes a place in one node-wide order. A closing
+// connection's action is decided, and its write queued, in one synchronous step, and:
+// - is skipped if another connection of the player here armed at its path after it;
+// - waits if another one wrote where it writes after it was armed and has not armed that path since (the player is
+//   back, its new action about to be armed), until that connection arms (then skipped) or closes (then run, after
+//   the database is asked again), at most SUCCESSOR_WAIT_MS (a client that writes and never arms);
+// - runs otherwise: then any write of the player's that follows was queued after it, and writes to one document
+//   commit in the order queued, so the player's new record lands last.
+// And an arming is answered only once the "went away" writes of the player's at that path already queued here are
+// committed (previousWrites): none lands after the client knows its action is armed. Across nodes only the
+// database's check holds: a new connection on another node that has written but not yet armed is not seen.
 
 import type { Kysely } from 'kysely';
-import { joinPath, parsePath, resolveServerValues, setAtPath, type RealtimeValue } from '@marquee/protocol';
+import {
+  isPathPrefix,
+  joinPath,
+  parsePath,
+  resolveServerValues,
+  setAtPath,
+  type RealtimeValue,
+} from '@marquee/protocol';
 import type { Database } from '../db/schema';
 import { newId } from '../ids';
 import { DOCUMENT_DEPTH, locateInDocument } from './documentPath';
@@ -38,6 +61,11 @@ export interface ArmedAction {
   path: string;
   op: DisconnectOp;
   principal: Principal;
+  /**
+   * Its place in this node's order of its connections' writes and armings (DisconnectActions.armedLocally); absent
+   * for an action read back from the database (a dead node's).
+   */
+  order?: number;
 }
 
 /** The JSON of armed_disconnects.op. */
@@ -52,6 +80,13 @@ interface StoredOp {
 const CLAIM_SEPARATOR = '~';
 /** Players per query of the superseding check (well under every engine's bound-parameter limit). */
 const SUPERSEDE_QUERY_CHUNK = 500;
+/**
+ * How long a closing connection's action waits for a newer connection of its player to arm the same path, and how
+ * long an arming waits for the player's "went away" writes already queued: a loaded node may take seconds between
+ * a socket's authentication and its arming, and only a player with a newer connection that never arms (a client
+ * without presence) sees its action run this much later.
+ */
+export const SUCCESSOR_WAIT_MS = 10_000;
 
 const supersedeKey = (playerId: string, path: string) => `${playerId}\u0000${path}`;
 
@@ -92,7 +127,28 @@ export interface DisconnectActionsOptions {
   nodeId: string;
   clock: () => number;
   onError: (error: unknown, context: string) => void;
+  /** Default SUCCESSOR_WAIT_MS. */
+  successorWaitMs?: number;
 }
+
+/** Distinct paths remembered per connection and player (the oldest forgotten first); a player writes a few. */
+const REMEMBERED_WRITES = 64;
+
+/**
+ * What this node knows of one of its connections as a player: a possible successor of the player's closing
+ * connections. A connection that re-authenticates as another player has one of these per player.
+ */
+interface LocalSession {
+  readonly connectionId: string;
+  readonly playerId: string;
+  /** Its latest write at each path it wrote (segments, order), oldest first. */
+  readonly writes: Map<string, { segments: string[]; order: number }>;
+  /** What it has armed and not cancelled, by id, stamped with their order. */
+  readonly armed: Map<string, ArmedAction>;
+}
+
+/** What a closing connection's action does now, as this node sees the player's other connections. */
+type LocalVerdict = 'run' | 'skip' | 'wait';
 
 export class DisconnectActions {
   private readonly db: Kysely<Database>;
@@ -101,6 +157,16 @@ export class DisconnectActions {
   private readonly nodeId: string;
   private readonly clock: () => number;
   private readonly onError: (error: unknown, context: string) => void;
+  private readonly successorWaitMs: number;
+  /** The last place given in this node's order of its connections' writes and armings (ArmedAction.order). */
+  private order = 0;
+  /** Sessions by connection, then player. */
+  private readonly sessions = new Map<string, Map<string, LocalSession>>();
+  private readonly sessionsByPlayer = new Map<string, Set<LocalSession>>();
+  /** Closing connections' actions waiting for a change among the player's connections, by player. */
+  private readonly waiters = new Map<string, Set<() => void>>();
+  /** Writes of actions queued on this node and not yet done, by player and path (supersedeKey). */
+  private readonly queuedWrites = new Map<string, Set<Promise<unknown>>>();
 
   constructor(options: DisconnectActionsOptions) {
     this.db = options.db;
@@ -109,6 +175,79 @@ export class DisconnectActions {
     this.nodeId = options.nodeId;
     this.clock = options.clock;
     this.onError = options.onError;
+    this.successorWaitMs = options.successorWaitMs ?? SUCCESSOR_WAIT_MS;
+  }
+
+  /**
+   * A connection of this node is about to queue a write of `principal` at `paths` (called before it is queued).
+   * Until it arms at an overlapping path or closes, a closing connection of the same player whose action was armed
+   * before this write and overlaps it waits: run now, the action would land after the write.
+   */
+  wrote(connectionId: string, principal: Principal, paths: readonly (readonly string[])[]): void {
+    if (principal.kind !== 'player') return;
+    const session = this.session(connectionId, principal.uid);
+    const order = ++this.order;
+    for (const segments of paths) {
+      const key = joinPath(segments);
+      session.writes.delete(key); // re-inserted last: the map stays oldest first
+      session.writes.set(key, { segments: [...segments], order });
+      if (session.writes.size > REMEMBERED_WRITES) session.writes.delete(session.writes.keys().next().value!);
+    }
+  }
+
+  /**
+   * `action`, which a connection of this node has just armed (and persisted), stamped with its place in the node's
+   * order: from now on it supersedes the player's earlier actions at its path, and closing connections waiting for
+   * it go on (and skip theirs).
+   */
+  armedLocally(connectionId: string, action: ArmedAction): ArmedAction {
+    const stamped: ArmedAction = { ...action, order: ++this.order };
+    if (action.principal.kind === 'player') {
+      this.session(connectionId, action.principal.uid).armed.set(stamped.id, stamped);
+      this.wake(action.principal.uid);
+    }
+    return stamped;
+  }
+
+  /** Actions a connection of this node has cancelled: they supersede nothing any more. */
+  cancelledLocally(connectionId: string, actions: readonly ArmedAction[]): void {
+    const sessions = this.sessions.get(connectionId);
+    if (sessions === undefined) return;
+    for (const action of actions) {
+      if (action.principal.kind === 'player') sessions.get(action.principal.uid)?.armed.delete(action.id);
+    }
+  }
+
+  /** A connection of this node closed (its actions are about to fire): it is no longer anyone's successor. */
+  left(connectionId: string): void {
+    const sessions = this.sessions.get(connectionId);
+    if (sessions === undefined) return;
+    this.sessions.delete(connectionId);
+    for (const session of sessions.values()) {
+      const players = this.sessionsByPlayer.get(session.playerId);
+      players?.delete(session);
+      if (players?.size === 0) this.sessionsByPlayer.delete(session.playerId);
+      this.wake(session.playerId);
+    }
+  }
+
+  /**
+   * Resolves once the writes of the player's actions at `action`'s path queued on this node so far are done (or
+   * after the successor wait): an arming is answered only then, so no older "went away" write is committed after
+   * the client learnt its new action is armed.
+   */
+  async previousWrites(action: ArmedAction): Promise<void> {
+    if (action.principal.kind !== 'player') return;
+    const queued = this.queuedWrites.get(supersedeKey(action.principal.uid, action.path));
+    if (queued === undefined || queued.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...queued]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, this.successorWaitMs);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   /** Persists armed actions of a live connection on this node. */
@@ -162,7 +301,8 @@ export class DisconnectActions {
 
   /**
    * Runs a closed connection's actions in order (those superseded by a live connection of the same player
-   * skipped), then forgets them. Answers the number of actions applied.
+   * skipped, each waiting for a newer connection of the player on this node that is about to arm its path), then
+   * forgets them. Answers the number of actions applied.
    */
   async fire(connectionId: string, actions: readonly ArmedAction[]): Promise<number> {
     let current = actions;
@@ -178,7 +318,7 @@ export class DisconnectActions {
     } catch (error) {
       this.onError(error, `checking the onDisconnect actions of ${connectionId}`);
     }
-    const applied = await this.run(current);
+    const applied = await this.run(current, { successors: true });
     try {
       await this.db.deleteFrom('armed_disconnects').where('connection_id', '=', connectionId).execute();
     } catch (error) {
@@ -224,28 +364,180 @@ export class DisconnectActions {
   /**
    * Runs `actions` in order, each through the rules: an action the rules refuse now, or whose write fails (its
    * result no longer fits the schema), is reported and skipped; the others still run. Answers the number of actions
-   * applied (an action on a document that is gone is applied and changes nothing).
+   * applied (an action on a document that is gone is applied and changes nothing). With `successors` (a connection
+   * of this node closed), each action first waits for the player's newer connections here (localVerdict).
    */
-  async run(actions: readonly ArmedAction[]): Promise<number> {
+  async run(actions: readonly ArmedAction[], { successors = false } = {}): Promise<number> {
     let applied = 0;
     for (const action of actions) {
       try {
-        if (!writtenPaths(action).every((segments) => this.rules.mayWrite(action.principal, segments))) {
-          this.onError(
-            new Error(`onDisconnect ${action.op.action} at "${action.path}" refused by the rules`),
-            'onDisconnect',
-          );
-          continue;
-        }
-        const options = writeOptions(action);
-        if (action.op.action === 'set') await this.documents.set(action.path, action.op.value, options);
-        else await this.documents.update(action.path, action.op.value, options);
-        applied++;
+        if (successors ? await this.writeUnlessSucceeded(action) : await this.write(action)) applied++;
       } catch (error) {
         this.onError(error, `onDisconnect ${action.op.action} at "${action.path}"`);
       }
     }
     return applied;
+  }
+
+  /**
+   * Queues the write of a closing connection's action unless a connection of the same player on this node
+   * supersedes it, waiting (at most successorWaitMs in all) while a newer one has yet to arm the same path. After a
+   * wait, the database's check runs again (the player may have armed on another node meanwhile). The last verdict
+   * and the queueing happen in one synchronous step: a connection that authenticates after it writes after the
+   * action (writes to one document commit in the order queued). Answers whether the action was applied.
+   */
+  private async writeUnlessSucceeded(action: ArmedAction): Promise<boolean> {
+    if (action.principal.kind !== 'player' || action.order === undefined) return this.write(action);
+    const playerId = action.principal.uid;
+    let expired = false;
+    let timer: NodeJS.Timeout | undefined;
+    let expiry: Promise<void> | undefined;
+    try {
+      let waited = false;
+      for (;;) {
+        const verdict = this.localVerdict(action);
+        if (verdict === 'skip') return false;
+        if (verdict === 'wait' && !expired) {
+          expiry ??= new Promise<void>((resolve) => {
+            timer = setTimeout(() => {
+              expired = true;
+              resolve();
+            }, this.successorWaitMs);
+          });
+          await this.change(playerId, expiry);
+          waited = true;
+          continue;
+        }
+        if (waited) {
+          waited = false;
+          if (await this.supersededInDatabase(action)) return false;
+          continue; // a connection may have come meanwhile: judge again, then queue at once
+        }
+        return await this.write(action);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private session(connectionId: string, playerId: string): LocalSession {
+    let sessions = this.sessions.get(connectionId);
+    if (sessions === undefined) {
+      sessions = new Map();
+      this.sessions.set(connectionId, sessions);
+    }
+    let session = sessions.get(playerId);
+    if (session === undefined) {
+      session = { connectionId, playerId, writes: new Map(), armed: new Map() };
+      sessions.set(playerId, session);
+      let players = this.sessionsByPlayer.get(playerId);
+      if (players === undefined) {
+        players = new Set();
+        this.sessionsByPlayer.set(playerId, players);
+      }
+      players.add(session);
+    }
+    return session;
+  }
+
+  /**
+   * A closing connection's action, as this node sees the player's other connections now: `skip` when one of them
+   * armed at the same path after it; `wait` when one wrote where the action writes after it was armed and has not
+   * armed that path since (the player is back: its new record is written, its new action about to be armed); `run`
+   * otherwise.
+   */
+  private localVerdict(action: ArmedAction): LocalVerdict {
+    if (action.principal.kind !== 'player' || action.order === undefined) return 'run';
+    const armedOrder = action.order;
+    const paths = writtenPaths(action);
+    const overlaps = (segments: readonly string[]) =>
+      paths.some((path) => isPathPrefix(path, segments) || isPathPrefix(segments, path));
+    let verdict: LocalVerdict = 'run';
+    for (const session of this.sessionsByPlayer.get(action.principal.uid) ?? []) {
+      let armedLast = -Infinity;
+      for (const other of session.armed.values()) {
+        if (other.path === action.path) armedLast = Math.max(armedLast, other.order ?? -Infinity);
+      }
+      if (armedLast > armedOrder) return 'skip';
+      for (const { segments, order } of session.writes.values()) {
+        if (order > armedOrder && order > armedLast && overlaps(segments)) verdict = 'wait';
+      }
+    }
+    return verdict;
+  }
+
+  /** Resolves on the next change among the player's connections on this node, or with `expiry`. */
+  private async change(playerId: string, expiry: Promise<void>): Promise<void> {
+    let wake: (() => void) | undefined;
+    const changed = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    let waiting = this.waiters.get(playerId);
+    if (waiting === undefined) {
+      waiting = new Set();
+      this.waiters.set(playerId, waiting);
+    }
+    waiting.add(wake!);
+    try {
+      await Promise.race([changed, expiry]);
+    } finally {
+      waiting.delete(wake!);
+      if (waiting.size === 0 && this.waiters.get(playerId) === waiting) this.waiters.delete(playerId);
+    }
+  }
+
+  private wake(playerId: string): void {
+    const waiting = this.waiters.get(playerId);
+    if (waiting === undefined) return;
+    this.waiters.delete(playerId);
+    for (const wake of waiting) wake();
+  }
+
+  /** The database's superseding check for one action (a failed check supersedes nothing). */
+  private async supersededInDatabase(action: ArmedAction): Promise<boolean> {
+    try {
+      return (await this.withoutSuperseded([action])).length === 0;
+    } catch (error) {
+      this.onError(error, `checking the onDisconnect action at "${action.path}"`);
+      return false;
+    }
+  }
+
+  /**
+   * Queues the action's write (synchronously: the document store queues on call) unless the rules refuse it now,
+   * and answers whether it was applied once it is done. A player's write is known to previousWrites until then.
+   */
+  private write(action: ArmedAction): Promise<boolean> {
+    if (!writtenPaths(action).every((segments) => this.rules.mayWrite(action.principal, segments))) {
+      this.onError(
+        new Error(`onDisconnect ${action.op.action} at "${action.path}" refused by the rules`),
+        'onDisconnect',
+      );
+      return Promise.resolve(false);
+    }
+    const options = writeOptions(action);
+    const written =
+      action.op.action === 'set'
+        ? this.documents.set(action.path, action.op.value, options)
+        : this.documents.update(action.path, action.op.value, options);
+    if (action.principal.kind === 'player') {
+      const key = supersedeKey(action.principal.uid, action.path);
+      let queued = this.queuedWrites.get(key);
+      if (queued === undefined) {
+        queued = new Set();
+        this.queuedWrites.set(key, queued);
+      }
+      const done = written.then(
+        () => undefined,
+        () => undefined,
+      );
+      queued.add(done);
+      void done.then(() => {
+        queued.delete(done);
+        if (queued.size === 0 && this.queuedWrites.get(key) === queued) this.queuedWrites.delete(key);
+      });
+    }
+    return written.then(() => true);
   }
 
   /**

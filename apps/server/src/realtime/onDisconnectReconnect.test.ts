@@ -1,0 +1,279 @@
+// A player that reconnects while its old connection's onDisconnect actions are being fired (onDisconnect.ts, a
+// reconnect storm: every screen drops after a network blip and is back within a quarter of a second). The old
+// "went away" record must never land after the new connection's "connected" one: the screen is up, its presence
+// must say so, with the new connection's id.
+
+import { describe, expect, it } from 'vitest';
+import { SERVER_TIMESTAMP } from '@marquee/protocol';
+import {
+  armedRows,
+  connectedRecord,
+  crashedNode,
+  DISCONNECTED_RECORD,
+  reportUp,
+} from '../../test/harness/presence';
+import {
+  appPerTest,
+  connectAs,
+  newPlayer,
+  type RealtimePlayer,
+  type WireClient,
+} from '../../test/harness/realtime';
+import { newId } from '../ids';
+import type { DocumentStore } from './documentStore';
+import { NODE_LEASE_MS } from './nodeLease';
+import { DisconnectActions, type ArmedAction } from './onDisconnect';
+import type { Principal } from './rules';
+
+const fixture = appPerTest();
+
+const connectionPath = (playerId: string) => `players/${playerId}/connection`;
+
+const stored = async (playerId = fixture.player.id) =>
+  (await fixture.test.app.services.documents.get(connectionPath(playerId))).value;
+
+/** Armed rows a closing connection has claimed (renamed to `{node}~{connection}`) while it runs them. */
+const claimedRows = async () => (await armedRows(fixture.test)).filter((row) => row.node_id.includes('~'));
+/** Armed rows of live connections. */
+const liveRows = async () => (await armedRows(fixture.test)).filter((row) => !row.node_id.includes('~'));
+
+/** An observer's events of the player's record that say it went away. */
+const wentAway = (observer: WireClient, playerId = fixture.player.id) =>
+  observer
+    .eventsOf(connectionPath(playerId))
+    .filter((event) => (event.value as { connected?: boolean } | null)?.connected === false);
+
+async function observe(player: RealtimePlayer): Promise<WireClient> {
+  const observer = await connectAs(fixture.test, player.idToken);
+  await observer.ok({ t: 'listen', path: connectionPath(player.id) });
+  return observer;
+}
+
+it("keeps the new connection's record when the old connection closes between the record and the arming", async () => {
+  const { test, player } = fixture;
+  const path = connectionPath(player.id);
+  const old = await connectAs(test, player.idToken);
+  await reportUp(old, player.id, 'old');
+  const observer = await observe(player);
+  test.clock.advance(1000);
+
+  // The player is back on a new socket and has written its record, but has not armed its action yet...
+  const fresh = await connectAs(test, player.idToken);
+  await fresh.ok({ t: 'od', action: 'cancel', path });
+  await fresh.ok({ t: 'set', path, value: connectedRecord('fresh') });
+  // ...when its old socket is found closed: the old connection claims its action (and, before the fix, ran it).
+  test.clock.advance(1000);
+  old.socket.terminate();
+  await expect.poll(liveRows).toEqual([]);
+
+  await fresh.ok({ t: 'od', action: 'set', path, value: DISCONNECTED_RECORD });
+  // The old action is gone (skipped), the new one stays armed, and the record is the new connection's.
+  await expect.poll(async () => (await armedRows(test)).length).toBe(1);
+  expect(await claimedRows()).toEqual([]);
+  expect(await stored()).toEqual({ connected: true, connected_at: test.clock() - 1000, id: 'fresh' });
+  expect(wentAway(observer)).toEqual([]);
+
+  // The player goes away for good: its action runs.
+  await fresh.close();
+  await expect.poll(() => stored()).toMatchObject({ connected: false });
+});
+
+it('runs the old action once the newer connection closes without arming', async () => {
+  const { test, player } = fixture;
+  const path = connectionPath(player.id);
+  const old = await connectAs(test, player.idToken);
+  await reportUp(old, player.id, 'old');
+  test.clock.advance(1000);
+  const fresh = await connectAs(test, player.idToken);
+  await fresh.ok({ t: 'set', path, value: connectedRecord('fresh') });
+  old.socket.terminate();
+  await expect.poll(liveRows).toEqual([]);
+  expect(await stored()).toMatchObject({ connected: true, id: 'fresh' });
+
+  // The new connection goes too, before it armed anything: no one is connected, the old action runs.
+  test.clock.advance(1000);
+  await fresh.close();
+  await expect.poll(() => stored()).toEqual({ connected: false, disconnected_at: test.clock() });
+  await expect.poll(() => armedRows(test)).toEqual([]);
+});
+
+it('waits for the newest connection when the player came back twice before arming', async () => {
+  const { test, player } = fixture;
+  const path = connectionPath(player.id);
+  const old = await connectAs(test, player.idToken);
+  await reportUp(old, player.id, 'old');
+  const observer = await observe(player);
+  test.clock.advance(1000);
+  const first = await connectAs(test, player.idToken);
+  const second = await connectAs(test, player.idToken);
+  await first.ok({ t: 'set', path, value: connectedRecord('first') });
+  await second.ok({ t: 'od', action: 'cancel', path });
+  await second.ok({ t: 'set', path, value: connectedRecord('second') });
+  old.socket.terminate();
+  await expect.poll(liveRows).toEqual([]);
+
+  // The first comeback drops before it armed; the second one arms: the old action is superseded by it.
+  first.socket.terminate();
+  await second.ok({ t: 'od', action: 'set', path, value: DISCONNECTED_RECORD });
+  await expect.poll(async () => (await armedRows(test)).length).toBe(1);
+  expect(await claimedRows()).toEqual([]);
+  expect(await stored()).toMatchObject({ connected: true, id: 'second' });
+  expect(wentAway(observer)).toEqual([]);
+  await second.close();
+});
+
+it('ends every player of a reconnect storm connected with its new connection id', async () => {
+  const { test } = fixture;
+  const players = [fixture.player, ...(await Promise.all(Array.from({ length: 19 }, () => newPlayer(test))))];
+  const olds = await Promise.all(players.map((player) => connectAs(test, player.idToken)));
+  await Promise.all(players.map((player, index) => reportUp(olds[index]!, player.id, `old-${index}`)));
+  test.clock.advance(1000);
+
+  // Every screen is back on a new socket while the hub has not yet seen its old one close (the blip left it open),
+  // and runs presence on it (cancel, connected record, arm). Each old socket closes between the new one's record
+  // and its arming, 0 to 19 ms before it arms: the old connection's check and the arming cross in every order.
+  const fresh = await Promise.all(players.map((player) => connectAs(test, player.idToken)));
+  await Promise.all(
+    players.map(async (player, index) => {
+      const client = fresh[index]!;
+      const path = connectionPath(player.id);
+      await client.ok({ t: 'od', action: 'cancel', path });
+      await client.ok({ t: 'set', path, value: connectedRecord(`new-${index}`) });
+      olds[index]!.socket.terminate();
+      await new Promise((resolve) => setTimeout(resolve, index));
+      await client.ok({ t: 'od', action: 'set', path, value: DISCONNECTED_RECORD });
+    }),
+  );
+
+  // Every old connection's action has been dealt with (run or skipped), and each player has one armed action.
+  await expect.poll(async () => (await armedRows(test)).length, { timeout: 15_000 }).toBe(players.length);
+  const records = await Promise.all(players.map((player) => stored(player.id)));
+  expect(records).toEqual(
+    players.map((_, index) => expect.objectContaining({ connected: true, id: `new-${index}` })),
+  );
+  await Promise.all(fresh.map((client) => client.close()));
+});
+
+describe('a closing connection of this node and the newer connections of its player', () => {
+  /** A DisconnectActions of the test's node (its rows count as live), with `successorWaitMs`. */
+  function disconnects(
+    successorWaitMs: number,
+    documents: DocumentStore = fixture.test.app.services.documents,
+  ) {
+    const { test } = fixture;
+    const errors: unknown[] = [];
+    const actions = new DisconnectActions({
+      db: test.app.services.db,
+      documents,
+      rules: test.app.realtimeHub.rules,
+      nodeId: test.app.realtimeHub.nodeId,
+      clock: test.clock,
+      onError: (error) => errors.push(error),
+      successorWaitMs,
+    });
+    return { actions, errors };
+  }
+
+  const principal = (): Principal => ({ kind: 'player', uid: fixture.player.id });
+
+  /** The player's "went away" action, armed (persisted and stamped) by `connectionId`. */
+  async function armWentAway(actions: DisconnectActions, connectionId: string): Promise<ArmedAction> {
+    const action: ArmedAction = {
+      id: newId(),
+      seq: 1,
+      armedAt: fixture.test.clock(),
+      path: connectionPath(fixture.player.id),
+      op: { action: 'set', value: { connected: false, disconnected_at: SERVER_TIMESTAMP } },
+      principal: principal(),
+    };
+    await actions.persist(connectionId, [action]);
+    return actions.armedLocally(connectionId, action);
+  }
+
+  /** The connection closes and fires its actions; answers their number applied and how long it took. */
+  async function close(actions: DisconnectActions, connectionId: string, armed: readonly ArmedAction[]) {
+    const started = performance.now();
+    actions.left(connectionId);
+    const applied = await actions.fire(connectionId, armed);
+    return { applied, ms: performance.now() - started };
+  }
+
+  /** The player's connection record, as a connection writes it. */
+  const record = () => [['players', fixture.player.id, 'connection']];
+
+  it('runs the action after the wait when a newer connection wrote the record but never arms', async () => {
+    const { actions, errors } = disconnects(300);
+    const old = await armWentAway(actions, 'old');
+    actions.wrote('fresh', principal(), record());
+    const { applied, ms } = await close(actions, 'old', [old]);
+    expect(applied).toBe(1);
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(await stored()).toEqual({ connected: false, disconnected_at: fixture.test.clock() });
+    expect(errors).toEqual([]);
+  });
+
+  it('does not wait for a write before the action was armed, nor for one elsewhere in the document', async () => {
+    const { actions } = disconnects(60_000);
+    actions.wrote('other tab', principal(), record());
+    const old = await armWentAway(actions, 'old');
+    actions.wrote('fresh', principal(), [['players', fixture.player.id, 'device']]);
+    const { applied, ms } = await close(actions, 'old', [old]);
+    expect(applied).toBe(1);
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('skips the action as soon as the newer connection arms the same path', async () => {
+    const { actions } = disconnects(60_000);
+    const old = await armWentAway(actions, 'old');
+    actions.wrote('fresh', principal(), record());
+    const closing = close(actions, 'old', [old]);
+    await expect.poll(liveRows).toHaveLength(0); // claimed: the check is under way
+    await armWentAway(actions, 'fresh');
+    expect((await closing).applied).toBe(0);
+    expect((await armedRows(fixture.test)).map((row) => row.connection_id)).toEqual(['fresh']);
+  });
+
+  it('checks the database again after the wait: the player may have armed on another node meanwhile', async () => {
+    const { test, player } = fixture;
+    const { actions } = disconnects(60_000);
+    const old = await armWentAway(actions, 'old');
+    actions.wrote('fresh', principal(), record());
+    const closing = close(actions, 'old', [old]);
+    await expect.poll(liveRows).toHaveLength(0);
+    // Another live node holds the player's newer action; the local newcomer leaves without arming.
+    await crashedNode(test, NODE_LEASE_MS, [
+      { id: 'elsewhere', playerId: player.id, connectionId: 'elsewhere', armedAt: test.clock() + 1 },
+    ]);
+    actions.left('fresh');
+    expect((await closing).applied).toBe(0);
+  });
+
+  it('answers an arming only once the "went away" writes already queued for the path are committed', async () => {
+    const { test } = fixture;
+    const store = test.app.services.documents;
+    let queued!: () => void;
+    const writeQueued = new Promise<void>((resolve) => {
+      queued = resolve;
+    });
+    // The store as the actions see it: it tells when the old action's write is queued.
+    const documents = Object.create(store, {
+      set: {
+        value: (...args: Parameters<DocumentStore['set']>) => {
+          const written = store.set(...args);
+          queued();
+          return written;
+        },
+      },
+    }) as DocumentStore;
+    const { actions } = disconnects(60_000, documents);
+    const old = await armWentAway(actions, 'old');
+    const closing = close(actions, 'old', [old]);
+    await writeQueued;
+    // The player is back only now: the old write is queued already, and commits before the arming is answered.
+    actions.wrote('fresh', principal(), record());
+    const fresh = await armWentAway(actions, 'fresh');
+    await actions.previousWrites(fresh);
+    expect(await stored()).toEqual({ connected: false, disconnected_at: test.clock() });
+    expect((await closing).applied).toBe(1);
+  });
+});
