@@ -1,12 +1,12 @@
 // The floor: the least a server can do for the benchmark's job, measured in the same run as Marquee. A raw `ws`
 // server in its own process that takes the same frames at the same /realtime path: `auth` (the ID token's subject
-// is read, its signature is not checked), `listen` (a Map from path to socket; the current value is sent at once),
-// `set` inside the player's own subtree (kept, acknowledged, and pushed to the path's listener), `od` set and cancel
-// (armed per socket, run when the socket closes), and pushes the value event to the listening socket when a command
-// arrives over HTTP (POST /players/{id}/commands {command, param}, the same body as the management API's; POST
-// /players/commands raises it on every listening player, as the management API's bulk route does). Server
-// timestamps ({".sv": "timestamp"}) become the floor's clock and nulls are dropped, as Marquee stores values. No
-// rules, rate limits or keep-alive.
+// is read, its signature is not checked), `listen` (a Map from path to socket, and the others when a player listens
+// from a second socket; the current value is sent at once), `set` inside the player's own subtree (kept,
+// acknowledged, and pushed to the path's listeners), `od` set and cancel (armed per socket, run when the socket
+// closes), and pushes the value event to the listening sockets when a command arrives over HTTP (POST
+// /players/{id}/commands {command, param}, the same body as the management API's; POST /players/commands raises it
+// on every listening player, as the management API's bulk route does). Server timestamps ({".sv": "timestamp"})
+// become the floor's clock and nulls are dropped, as Marquee stores values. No rules, rate limits or keep-alive.
 //
 // In memory by default. With FLOOR_DB=<file> it is the durable floor: every change (set, command, onDisconnect
 // action) is queued and committed to SQLite, one transaction per event-loop turn, and only then applied, answered
@@ -39,7 +39,10 @@ const BROADCAST_ROUTE = '/players/commands';
  */
 const LISTEN_BACKLOG = 4096;
 
+/** The socket listening to each path (the latest, when several do). */
 const listeners = new Map<string, WebSocket>();
+/** The other sockets listening to a path (a player's second connection); empty but for that. */
+const alsoListening = new Map<string, Set<WebSocket>>();
 const values = new Map<string, unknown>();
 let revision = 0;
 
@@ -69,6 +72,11 @@ function apply(path: string, value: unknown): number {
   revision++;
   const socket = listeners.get(path);
   if (socket?.readyState === WebSocket.OPEN) socket.send(valueEvent(path));
+  if (alsoListening.size > 0) {
+    for (const other of alsoListening.get(path) ?? []) {
+      if (other.readyState === WebSocket.OPEN) other.send(valueEvent(path));
+    }
+  }
   return revision;
 }
 
@@ -138,6 +146,29 @@ function subjectOf(token: string): string | null {
 const insideOwnSubtree = (uid: string | null, path: string) =>
   uid !== null && path.startsWith(`players/${uid}/`);
 
+function listen(path: string, socket: WebSocket): void {
+  const current = listeners.get(path);
+  if (current !== undefined && current !== socket) {
+    const others = alsoListening.get(path) ?? new Set<WebSocket>();
+    others.add(current);
+    alsoListening.set(path, others);
+  }
+  listeners.set(path, socket);
+}
+
+function unlisten(path: string, socket: WebSocket): void {
+  const others = alsoListening.get(path);
+  if (listeners.get(path) === socket) {
+    const next = others?.values().next().value;
+    if (next === undefined) listeners.delete(path);
+    else listeners.set(path, next);
+    others?.delete(next as WebSocket);
+  } else {
+    others?.delete(socket);
+  }
+  if (others?.size === 0) alsoListening.delete(path);
+}
+
 function serve(socket: WebSocket): void {
   let uid: string | null = null;
   const listened: string[] = [];
@@ -166,7 +197,7 @@ function serve(socket: WebSocket): void {
           refuse(request.r, 'permission_denied', 'not your subtree');
           return;
         }
-        listeners.set(request.path, socket);
+        listen(request.path, socket);
         listened.push(request.path);
         answer(request.r);
         socket.send(valueEvent(request.path));
@@ -213,7 +244,7 @@ function serve(socket: WebSocket): void {
     }
   });
   socket.on('close', () => {
-    for (const path of listened) if (listeners.get(path) === socket) listeners.delete(path);
+    for (const path of listened) unlisten(path, socket);
     const now = Date.now();
     for (const [path, value] of armed) store({ path, value: stored(value, now), done: () => {} });
     armed.clear();

@@ -94,9 +94,11 @@ const METHOD = {
     'outstanding, for the duration; acknowledgements (ok answers) received within it, per second; ratio and ' +
     'budget against the durable floor. The one-player commands below run at the same time',
   commandDuringWrites:
-    'during the writes phase, the one-player command of the command phase (POST, until that player reads the ' +
-    'value event at players/{id}/action_flags, apart from the settings/name the writers write), one after the ' +
-    'other, at most one every 10 ms, until the duration is over; p50/p99/max of those that arrived, and the lost',
+    'during the writes phase, the one-player command of the command phase (POST, until the player reads the value ' +
+    'event at players/{id}/action_flags, apart from the settings/name the writers write), one after the other, at ' +
+    'most one every 10 ms, until the duration is over; to 50 players chosen once, each heard on a second socket of ' +
+    'its own to the same node, held by a player process that does not write (the writing processes are saturated ' +
+    'and their backlog would be measured, not the server); p50/p99/max of those that arrived, and the lost',
   stalls:
     'the longest event-loop delay of the server process in each phase (monitorEventLoopDelay, 10 ms resolution, ' +
     "imported probe; with several nodes the worst node), beside the floors'; the longest GC pause of each phase is " +

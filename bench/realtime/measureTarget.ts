@@ -138,8 +138,12 @@ export interface TargetFigures {
     latencyP50Ms: number;
     latencyP99Ms: number;
   };
-  /** One-player commands sent one after the other during the writes phase, as in the command phase. */
+  /**
+   * One-player commands sent one after the other during the writes phase, as in the command phase, each heard on a
+   * second socket of its player (one of `probes`), held by a process that does not write.
+   */
   commandDuringWrites: {
+    probes: number;
     measured: number;
     lost: number;
     failedRequests: number;
@@ -177,6 +181,8 @@ const WRITE_DRAIN_TIMEOUT_MS = 30_000;
  * the commands cost the server stays small beside the writes measured with them.
  */
 const COMMAND_DURING_WRITES_INTERVAL_MS = 10;
+/** Players heard on a second socket during the writes phase (the commands then go to them). */
+const COMMAND_PROBES = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function failedRequests(results: readonly (PostResult | Error)[]): number {
@@ -260,6 +266,44 @@ class PhaseRecorder {
   }
 }
 
+/** `count` distinct players of `players`, chosen by `random`. */
+function pickPlayers(players: readonly SeededPlayer[], count: number, random: () => number): SeededPlayer[] {
+  const pool = [...players];
+  const picked: SeededPlayer[] = [];
+  while (picked.length < count && pool.length > 0) {
+    const [player] = pool.splice(Math.floor(random() * pool.length), 1);
+    picked.push(player as SeededPlayer);
+  }
+  return picked;
+}
+
+/**
+ * A second socket for each of `players`, to the node of its first, listening to its action_flags and reporting each
+ * command's arrival, in a player process of its own; resolves once they listen (those that could not are left out).
+ */
+async function startProbes(
+  players: readonly SeededPlayer[],
+  nodes: Target['nodes'],
+  nodeOf: (player: SeededPlayer) => number,
+): Promise<{ fleet: PlayerFleet; listening: SeededPlayer[] }> {
+  const probes = await PlayerFleet.start(players, { processes: 1, addressesPerProcess: 1 });
+  try {
+    const connected = await probes.connect(
+      nodes.map((node) => node.wsUrl),
+      (index) => nodeOf(players[index] as SeededPlayer),
+      { concurrency: 16, attemptTimeoutMs: 30_000, attempts: 3, timeoutMs: 120_000 },
+    );
+    const failed = new Set(connected.failedPlayerIds);
+    const listening = players.filter((player) => !failed.has(player.playerId));
+    if (listening.length === 0) throw new Error('no command probe could connect');
+    await probes.stream(true);
+    return { fleet: probes, listening };
+  } catch (error) {
+    await probes.close();
+    throw error;
+  }
+}
+
 interface CommandOutcome {
   /** The request failed or was not answered 201. */
   failed: boolean;
@@ -290,6 +334,7 @@ export async function measureTarget(
     addressesPerProcess: options.addressesPerProcess,
   });
   const phases = new PhaseRecorder(target, fleet, options.profileDir);
+  const processIds = [...nodes.map((node) => node.process.pid), ...fleet.processIds];
   try {
     // ---- connect ----
     log(
@@ -335,15 +380,18 @@ export async function measureTarget(
       heapSnapshot = await first.process.call<string>('heapSnapshot', { file }, 600_000);
     }
 
-    // One command to a random listening player, sequential clients (one per node: with several nodes, each command
-    // goes to another node than its player's); from just before the request is written until the player reads it.
+    // One command to a random player of `among`, sequential clients (one per node: with several nodes, each command
+    // goes to another node than its player's); from just before the request is written until the player's socket
+    // in `heard` reads it.
     const sendCommand = async (
       posters: readonly HttpPoster[],
       random: () => number,
+      among: readonly SeededPlayer[] = listening,
+      heard: PlayerFleet = fleet,
     ): Promise<CommandOutcome> => {
-      const player = listening[Math.floor(random() * listening.length)] as SeededPlayer;
+      const player = among[Math.floor(random() * among.length)] as SeededPlayer;
       const value = nextValue++;
-      const arrival = fleet.arrival(player.playerId, value, COMMAND_TIMEOUT_MS);
+      const arrival = heard.arrival(player.playerId, value, COMMAND_TIMEOUT_MS);
       const poster = posters[commandNode(player)] as HttpPoster;
       const answer = await poster
         .post(target.commandPath(player), commandBody(value))
@@ -426,9 +474,14 @@ export async function measureTarget(
 
     // ---- acknowledged writes, with one-player commands one after the other beside them ----
     // The writers write players/{id}/settings/name, the commands players/{id}/action_flags: each command's arrival
-    // is told apart from the writes.
+    // is told apart from the writes. It is heard on a second socket of the player (probes), in a process that does
+    // not write: the player processes are busy with the writes, and their backlog is not the server's latency.
     const windowPerPlayer = Math.max(1, Math.round(options.writesInFlight / listening.length));
-    await fleet.stream(true);
+    const probed = pickPlayers(listening, COMMAND_PROBES, seededRandom(40_000));
+    const probes = await startProbes(probed, nodes, (player) =>
+      connectNodeOf(indexOf.get(player.playerId) ?? 0, nodes.length),
+    );
+    processIds.push(...probes.fleet.processIds);
     const duringWrites = sequentialPosters();
     const duringRandom = seededRandom(30_000);
     const during = { latencies: [] as number[], lost: 0, failed: 0 };
@@ -437,7 +490,7 @@ export async function measureTarget(
       const commands = (async () => {
         while (performance.now() < writesEnd) {
           const started = performance.now();
-          const outcome = await sendCommand(duringWrites, duringRandom);
+          const outcome = await sendCommand(duringWrites, duringRandom, probes.listening, probes.fleet);
           if (outcome.failed) during.failed++;
           if (outcome.latencyMs === null) during.lost++;
           else during.latencies.push(outcome.latencyMs);
@@ -456,7 +509,7 @@ export async function measureTarget(
       return result;
     });
     for (const poster of duringWrites) poster.close();
-    await fleet.stream(false);
+    await probes.fleet.close();
     const perSecond = written.acked / (options.writeDurationMs / 1000);
     log(
       `${target.kind}: ${written.acked} writes acknowledged in ${options.writeDurationMs} ms ` +
@@ -480,7 +533,7 @@ export async function measureTarget(
         clientProcesses: fleet.processes,
         sourceAddresses: fleet.sourceAddresses,
       },
-      processIds: [...nodes.map((node) => node.process.pid), ...fleet.processIds],
+      processIds,
       connect: { seconds: connectSeconds, perSecond: listening.length / connectSeconds },
       memory: {
         before: beforeTotal,
@@ -519,6 +572,7 @@ export async function measureTarget(
         latencyP99Ms: percentile(written.latencySample, 99),
       },
       commandDuringWrites: {
+        probes: probes.listening.length,
         measured: during.latencies.length,
         lost: during.lost,
         failedRequests: during.failed,

@@ -157,6 +157,7 @@ function expectSaneTarget(figures: TargetFigures | null, nodes = 1): void {
   expect(target.writes.latencyP99Ms).toBeGreaterThanOrEqual(target.writes.latencyP50Ms);
 
   const during = target.commandDuringWrites;
+  expect(during.probes).toBe(50);
   expect(during.measured).toBeGreaterThan(0);
   expect(during).toMatchObject({ lost: 0, failedRequests: 0 });
   expect(during.p99Ms).toBeGreaterThanOrEqual(during.p50Ms);

@@ -73,7 +73,15 @@ function figures(
       latencyP50Ms: 5,
       latencyP99Ms: 9,
     },
-    commandDuringWrites: { measured: 400, lost: 0, failedRequests: 0, p50Ms: 4, p99Ms: 40, maxMs: 60 },
+    commandDuringWrites: {
+      probes: 50,
+      measured: 400,
+      lost: 0,
+      failedRequests: 0,
+      p50Ms: 4,
+      p99Ms: 40,
+      maxMs: 60,
+    },
     storm: {
       players: 20_000,
       prepare: { players: 20_000, armed: 20_000, errors: {}, ms: 3000 },
