@@ -13,7 +13,8 @@ import {
   REALTIME_RATE_BURST,
   REALTIME_RATE_PER_SECOND,
   REALTIME_RECONNECT_MAX_MS,
-  REALTIME_RECONNECT_MIN_MS,
+  reconnectCeiling,
+  reconnectDelay,
   utf8ByteLength,
   type AuthAnswer,
   type ListenCancelled,
@@ -441,10 +442,7 @@ export class Connection {
   }
 
   #scheduleReconnect(): void {
-    const ceiling = Math.min(
-      REALTIME_RECONNECT_MAX_MS,
-      REALTIME_RECONNECT_MIN_MS * 2 ** this.#backoffExponent,
-    );
+    const ceiling = reconnectCeiling(this.#backoffExponent);
     this.#backoffExponent = Math.min(this.#backoffExponent + 1, MAX_BACKOFF_EXPONENT);
     this.#timers.reconnect = this.#options.timers.setTimeout(
       () => this.#open(),
@@ -461,7 +459,5 @@ export class Connection {
   }
 }
 
-/** Full jitter: uniformly anywhere from 0 up to the ceiling (`random` in [0, 1)). */
-export function reconnectDelay(ceiling: number, random: number): number {
-  return Math.floor(Math.min(Math.max(random, 0), 1) * ceiling);
-}
+// The backoff is protocol's, shared with the benchmark's reconnect storm (bench/realtime/stormClient.ts).
+export { reconnectDelay };
