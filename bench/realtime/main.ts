@@ -102,7 +102,9 @@ const METHOD = {
   stalls:
     'the longest event-loop delay of the server process in each phase (monitorEventLoopDelay, 10 ms resolution, ' +
     "imported probe; with several nodes the worst node), beside the floors'; the longest GC pause of each phase is " +
-    'in the footer, to tell a collection from work holding the loop',
+    'in the footer, to tell a collection from work holding the loop. The in-memory floor answers each write at ' +
+    'once, so in the writes phase more than 1,024 sockets are ready at every poll: libuv polls again (up to 48 ' +
+    'times) before it runs timers, and its timer delay there is long while its sockets are served',
   storm:
     'after the writes: each listening player first sets up its presence over its socket as the real player does ' +
     'on connect (packages/realtime/src/presence.ts; untimed): listen players/{id}/connection, od cancel, set ' +
