@@ -17,6 +17,7 @@ import {
 } from '@marquee/protocol';
 import { newId } from '../ids';
 import type { AppServices } from '../services';
+import { armedRowsFor } from './armedRows';
 import { RealtimeConnection } from './connection';
 import type { ConnectionContext, ConnectionLimits } from './connectionContext';
 import { FanOut, type FanOutStats } from './fanOut';
@@ -114,6 +115,7 @@ export class RealtimeHub {
     });
     this.disconnects = new DisconnectActions({
       db: services.db,
+      rows: armedRowsFor(services.database),
       documents: services.documents,
       rules: this.rules,
       nodeId: this.nodeId,

@@ -4,6 +4,7 @@ import { describeOnBothEngines } from '../../test/harness/databases';
 import { testClock } from '../../test/harness/app';
 import type { DatabaseHandle } from '../db/database';
 import { newId } from '../ids';
+import { armedRowsFor } from './armedRows';
 import { DocumentStore } from './documentStore';
 import { DisconnectActions, ownerOf, writtenPaths, type ArmedAction } from './onDisconnect';
 import { InProcessPubSub } from './pubsub';
@@ -17,6 +18,7 @@ function setup(database: DatabaseHandle, nodeId = newId()) {
   const documents = new DocumentStore({ database, pubsub: new InProcessPubSub(), clock });
   const actions = new DisconnectActions({
     db: database.db,
+    rows: armedRowsFor(database),
     documents,
     rules,
     nodeId,

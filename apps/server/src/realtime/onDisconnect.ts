@@ -41,6 +41,7 @@ import {
 } from '@marquee/protocol';
 import type { Database } from '../db/schema';
 import { newId } from '../ids';
+import { KyselyArmedRows, type ArmedRows } from './armedRows';
 import { DOCUMENT_DEPTH, locateInDocument } from './documentPath';
 import type { DocumentStore, WriteOptions } from './documentStore';
 import { playerShapeCheck } from './playerShape';
@@ -122,6 +123,8 @@ function writeOptions(action: ArmedAction): WriteOptions {
 
 export interface DisconnectActionsOptions {
   db: Kysely<Database>;
+  /** Where live connections' rows are written; default: statement by statement through `db` (armedRows.ts). */
+  rows?: ArmedRows;
   documents: DocumentStore;
   rules: RealtimeRules;
   nodeId: string;
@@ -152,6 +155,7 @@ type LocalVerdict = 'run' | 'skip' | 'wait';
 
 export class DisconnectActions {
   private readonly db: Kysely<Database>;
+  private readonly rows: ArmedRows;
   private readonly documents: DocumentStore;
   private readonly rules: RealtimeRules;
   private readonly nodeId: string;
@@ -170,6 +174,7 @@ export class DisconnectActions {
 
   constructor(options: DisconnectActionsOptions) {
     this.db = options.db;
+    this.rows = options.rows ?? new KyselyArmedRows(options.db);
     this.documents = options.documents;
     this.rules = options.rules;
     this.nodeId = options.nodeId;
@@ -253,29 +258,22 @@ export class DisconnectActions {
   /** Persists armed actions of a live connection on this node. */
   async persist(connectionId: string, actions: readonly ArmedAction[]): Promise<void> {
     if (actions.length === 0) return;
-    await this.db
-      .insertInto('armed_disconnects')
-      .values(
-        actions.map((action) => ({
-          id: action.id,
-          node_id: this.nodeId,
-          connection_id: connectionId,
-          player_id: action.principal.kind === 'player' ? action.principal.uid : null,
-          path: action.path,
-          op: JSON.stringify({
-            seq: action.seq,
-            action: action.op.action,
-            value: action.op.value,
-            principal: action.principal,
-          } satisfies StoredOp),
-          created_at: action.armedAt,
-        })),
-      )
-      // Persisted again after a lost lease, a row may still be held by the node that adopted it: take it back.
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet((eb) => ({ node_id: eb.ref('excluded.node_id') })),
-      )
-      .execute();
+    await this.rows.persist(
+      actions.map((action) => ({
+        id: action.id,
+        node_id: this.nodeId,
+        connection_id: connectionId,
+        player_id: action.principal.kind === 'player' ? action.principal.uid : null,
+        path: action.path,
+        op: JSON.stringify({
+          seq: action.seq,
+          action: action.op.action,
+          value: action.op.value,
+          principal: action.principal,
+        } satisfies StoredOp),
+        created_at: action.armedAt,
+      })),
+    );
   }
 
   /**
@@ -295,8 +293,7 @@ export class DisconnectActions {
   }
 
   async cancel(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.deleteFrom('armed_disconnects').where('id', 'in', ids).execute();
+    await this.rows.cancel(ids);
   }
 
   /**
@@ -309,18 +306,14 @@ export class DisconnectActions {
     try {
       // Rows renamed to a claim of this node: no longer "live" for a sibling connection's check, and still run by
       // a survivor should this node die before deleting them.
-      await this.db
-        .updateTable('armed_disconnects')
-        .set({ node_id: `${this.nodeId}${CLAIM_SEPARATOR}${connectionId}` })
-        .where('connection_id', '=', connectionId)
-        .execute();
+      await this.rows.claim(connectionId, `${this.nodeId}${CLAIM_SEPARATOR}${connectionId}`);
       current = await this.withoutSuperseded(actions);
     } catch (error) {
       this.onError(error, `checking the onDisconnect actions of ${connectionId}`);
     }
     const applied = await this.run(current, { successors: true });
     try {
-      await this.db.deleteFrom('armed_disconnects').where('connection_id', '=', connectionId).execute();
+      await this.rows.deleteConnection(connectionId);
     } catch (error) {
       this.onError(error, `deleting the onDisconnect actions of ${connectionId}`);
     }

@@ -1,0 +1,137 @@
+// The onDisconnect rows of live connections on each engine (armedRows.ts), and on SQLite how the calls of one turn
+// are committed together (db/sqliteTurnBatch.ts).
+
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describeOnBothEngines, openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import type { DatabaseHandle } from '../db/database';
+import { MAX_TURN_BATCH } from '../db/sqliteTurnBatch';
+import { newId } from '../ids';
+import { armedRowsFor, SqliteArmedRows, type ArmedRow } from './armedRows';
+
+function row(connectionId: string, overrides: Partial<ArmedRow> = {}): ArmedRow {
+  return {
+    id: newId(),
+    node_id: 'node-a',
+    connection_id: connectionId,
+    player_id: 'p1',
+    path: 'players/p1/connection',
+    op: '{"seq":1,"action":"set","value":null,"principal":{"kind":"player","uid":"p1"}}',
+    created_at: 1_700_000_000_000,
+    ...overrides,
+  };
+}
+
+async function stored(database: DatabaseHandle, connectionId: string) {
+  return database.db
+    .selectFrom('armed_disconnects')
+    .select(['id', 'node_id'])
+    .where('connection_id', '=', connectionId)
+    .orderBy('id')
+    .execute();
+}
+
+describeOnBothEngines('armed onDisconnect rows', (getDatabase) => {
+  it('persists, cancels by id, claims and deletes by connection', async () => {
+    const database = getDatabase();
+    const rows = armedRowsFor(database);
+    const connection = newId();
+    const [a, b, c] = [row(connection), row(connection), row(connection)];
+    await rows.persist([a, b, c]);
+    expect((await stored(database, connection)).map((r) => r.id)).toEqual([a.id, b.id, c.id].sort());
+
+    await rows.cancel([b.id]);
+    await rows.claim(connection, 'node-a~claim');
+    expect(await stored(database, connection)).toEqual(
+      [a.id, c.id].sort().map((id) => ({ id, node_id: 'node-a~claim' })),
+    );
+
+    await rows.deleteConnection(connection);
+    expect(await stored(database, connection)).toEqual([]);
+  });
+
+  it('takes a row persisted again back for its node (after a lost lease)', async () => {
+    const database = getDatabase();
+    const rows = armedRowsFor(database);
+    const connection = newId();
+    const armed = row(connection);
+    await rows.persist([armed]);
+    await rows.claim(connection, 'node-b~adopted');
+    await rows.persist([armed]);
+    expect(await stored(database, connection)).toEqual([{ id: armed.id, node_id: 'node-a' }]);
+  });
+
+  it('touches only the rows it names', async () => {
+    const database = getDatabase();
+    const rows = armedRowsFor(database);
+    const [mine, other] = [newId(), newId()];
+    await rows.persist([row(mine), row(other)]);
+    await rows.claim(mine, 'node-a~claim');
+    await rows.deleteConnection(mine);
+    expect(await stored(database, other)).toMatchObject([{ node_id: 'node-a' }]);
+  });
+});
+
+describe('armed onDisconnect rows on SQLite, a turn at a time', () => {
+  let testDatabase: TestDatabase;
+  let rows: SqliteArmedRows;
+
+  beforeAll(async () => {
+    testDatabase = await openTestDatabase('sqlite');
+    const { db, sqlite } = testDatabase.handle;
+    rows = new SqliteArmedRows(db, sqlite!);
+  });
+  afterAll(async () => {
+    await testDatabase.dispose();
+  });
+
+  it(`commits the calls of one turn together, ${MAX_TURN_BATCH} per transaction, answering each once committed`, async () => {
+    const transaction = vi.spyOn(testDatabase.handle.sqlite!, 'transaction');
+    const connection = newId();
+    let answered = 0;
+    const calls = Array.from({ length: MAX_TURN_BATCH + 1 }, () =>
+      rows.persist([row(connection)]).then(() => answered++),
+    );
+    expect(answered).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(answered).toBe(MAX_TURN_BATCH);
+    await Promise.all(calls);
+    expect(transaction).toHaveBeenCalledTimes(2);
+    transaction.mockRestore();
+    expect(await stored(testDatabase.handle, connection)).toHaveLength(MAX_TURN_BATCH + 1);
+  });
+
+  it('fails a call the database refuses alone, committing the rest of its turn', async () => {
+    const connection = newId();
+    const answers = await Promise.allSettled([
+      rows.persist([row(connection)]),
+      rows.persist([row(connection, { path: null as unknown as string })]), // NOT NULL
+      rows.persist([row(connection)]),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(answers[1]).toMatchObject({ reason: { message: expect.stringContaining('NOT NULL') } });
+    expect(await stored(testDatabase.handle, connection)).toHaveLength(2);
+  });
+
+  it('waits for a Kysely transaction open on the connection rather than writing inside it', async () => {
+    const connection = newId();
+    let persisted: Promise<void> | undefined;
+    const rolledBack = testDatabase.handle.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('armed_disconnects').select('id').execute();
+      persisted = rows.persist([row(connection)]);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the batch is due meanwhile
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    await persisted;
+    expect(await stored(testDatabase.handle, connection)).toHaveLength(1);
+  });
+
+  it('fails every call once the database is closed, and drains', async () => {
+    const own = await openTestDatabase('sqlite');
+    const closedRows = new SqliteArmedRows(own.handle.db, own.handle.sqlite!);
+    await own.dispose();
+    await expect(closedRows.persist([row(newId())])).rejects.toThrow('The database is closed');
+    await closedRows.drain();
+  });
+});
