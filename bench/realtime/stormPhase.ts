@@ -5,6 +5,7 @@
 // whether an old connection's onDisconnect overwrote a new record. The phase (its CPU and event-loop figures) runs
 // from the drop to the end of the settle.
 
+import { REALTIME_CONNECT_TIMEOUT_MS } from '@marquee/protocol';
 import type { PlayerFleet } from './playerFleet';
 import { preciseNow, type PresenceResult } from './playerMessages';
 import type { PhaseRunner } from './schedulePhases';
@@ -49,11 +50,8 @@ const PRESENCE_TIMEOUT_MS = 120_000;
 const STORM_DROP_AHEAD_MS = 500;
 /** The storm gives up on the players not back by then (they keep trying until the settle is over). */
 const STORM_TIME_LIMIT_MS = 120_000;
-/**
- * A socket neither open nor authenticated by then is given up, as the real client's (CONNECT_TIMEOUT_MS in
- * packages/realtime/src/core/connection.ts).
- */
-const STORM_ATTEMPT_TIMEOUT_MS = 10_000;
+/** A socket neither open nor authenticated by then is given up, as the real client's (packages/realtime). */
+const STORM_ATTEMPT_TIMEOUT_MS = REALTIME_CONNECT_TIMEOUT_MS;
 /** After the storm: at least this long, then until no presence event arrived for STORM_QUIET_MS. */
 const STORM_SETTLE_MS = 3000;
 const STORM_QUIET_MS = 1000;

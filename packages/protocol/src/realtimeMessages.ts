@@ -38,6 +38,8 @@ export const REALTIME_MAX_LISTENS = 256;
 /** The hub pings every interval and drops a socket that has not answered for REALTIME_IDLE_TIMEOUT_MS. */
 export const REALTIME_PING_INTERVAL_MS = 15_000;
 export const REALTIME_IDLE_TIMEOUT_MS = 45_000;
+/** A client gives up a connection attempt not authenticated within this time, and tries again after its backoff. */
+export const REALTIME_CONNECT_TIMEOUT_MS = 10_000;
 /** Client reconnect backoff: from the minimum, doubling, capped, with full jitter. */
 export const REALTIME_RECONNECT_MIN_MS = 250;
 export const REALTIME_RECONNECT_MAX_MS = 30_000;

@@ -7,6 +7,7 @@
 
 import {
   IDENTITY_EXPIRY_MARGIN_MS,
+  REALTIME_CONNECT_TIMEOUT_MS,
   REALTIME_IDLE_TIMEOUT_MS,
   REALTIME_MAX_FRAME_BYTES,
   REALTIME_PING_INTERVAL_MS,
@@ -30,7 +31,7 @@ import { SendBudget } from './sendBudget';
 import type { Answer, Logger, Request } from './types';
 
 /** A socket that has neither opened nor authenticated by then is given up (and counts as a failed attempt). */
-export const CONNECT_TIMEOUT_MS = 10_000;
+export const CONNECT_TIMEOUT_MS = REALTIME_CONNECT_TIMEOUT_MS;
 /** Failed attempts in a row after which the socket counts as unavailable: reads fall back to REST. */
 export const UNAVAILABLE_AFTER_FAILURES = 3;
 /** A connection that lasted this long resets the backoff; a socket that drops at once keeps backing off. */
