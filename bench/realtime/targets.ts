@@ -138,7 +138,12 @@ export async function startMarqueeNode(options: MarqueeNodeOptions): Promise<Tar
   const node: ServerNode = await createServerNode({
     name,
     port: options.port,
-    nodeArgs: ['--expose-gc', '--import', await probeModule()],
+    nodeArgs: [
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--expose-gc',
+      '--import',
+      await probeModule(),
+    ],
     ipc: true,
     env: {
       MARQUEE_PUBLIC_URL: options.publicUrl ?? origin,
