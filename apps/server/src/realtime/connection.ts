@@ -24,7 +24,7 @@ import type { ConnectionContext, ConnectionScope, Reply } from './connectionCont
 import { ConnectionListens } from './connectionListens';
 import { ConnectionWrites } from './connectionWrites';
 import type { Listener } from './fanOut';
-import { parseFrame } from './frames';
+import { parseFrame, type ParsedFrame } from './frames';
 import type { ArmedAction } from './onDisconnect';
 import { RequestRateLimiter } from './rateLimiter';
 import { samePrincipal, type Principal } from './rules';
@@ -34,6 +34,8 @@ import { refusalOf, unauthenticated } from './wireErrors';
 const SEQUENTIAL: ReadonlySet<ClientMessage['t']> = new Set(['auth', 'listen', 'unlisten', 'od']);
 /** Requests that enter the document store's write queue: admitted by the node's write gate (writeGate.ts). */
 const WRITES: ReadonlySet<ClientMessage['t']> = new Set(['set', 'update', 'remove', 'cas']);
+
+const isWrite = (frame: ParsedFrame) => frame.kind === 'request' && WRITES.has(frame.request.t);
 
 const INTERNAL_MESSAGE = 'Internal error: the request could not be completed; try again';
 
@@ -62,7 +64,7 @@ export class RealtimeConnection implements ConnectionScope {
   private inflightBytes = 0;
   private pausedByUs = false;
   /** Frames received while the write gate holds the connection, in order; null while it does not. */
-  private held: [data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean][] | null = null;
+  private held: [frame: ParsedFrame, size: number][] | null = null;
   private socketPaused = false;
   /** The TCP socket is corked until the next tick: answers given together leave in one write. */
   private corked = false;
@@ -163,8 +165,8 @@ export class RealtimeConnection implements ConnectionScope {
       this.closeWith(REALTIME_CLOSE_POLICY, 'Too many requests');
       return;
     }
+    const frame = parseFrame(data, isBinary);
     if (admission === 'limited') {
-      const frame = parseFrame(data, isBinary);
       const { ratePerSecond, rateBurst } = this.context.limits;
       this.sendError(
         frame.kind === 'request' ? frame.request.r : frame.r,
@@ -173,10 +175,11 @@ export class RealtimeConnection implements ConnectionScope {
       );
       return;
     }
-    // The node is full of writes: this frame and the ones after it wait, unread by anyone, until there is room.
-    if (this.held === null && !this.context.writeGate.open) this.holdForWrites();
-    if (this.held !== null) this.held.push([data, isBinary]);
-    else this.handleFrame(data, isBinary);
+    // The node is full of writes: a write waits, and the frames after it, unread by anyone, until there is room.
+    // Anything else goes on: a screen that reconnects while others write must still authenticate and listen.
+    if (this.held === null && !this.context.writeGate.open && isWrite(frame)) this.holdForWrites();
+    if (this.held !== null) this.held.push([frame, frameSize(data)]);
+    else this.handleFrame(frame, frameSize(data));
   }
 
   private holdForWrites(): void {
@@ -196,15 +199,14 @@ export class RealtimeConnection implements ConnectionScope {
         (this.held as typeof frames).push(...frames.slice(index));
         return;
       }
-      const [data, isBinary] = frames[index]!;
-      this.handleFrame(data, isBinary);
+      const [frame, size] = frames[index]!;
+      this.handleFrame(frame, size);
     }
     this.touch(); // the client could not answer pings while we were not reading
     this.updatePause();
   }
 
-  private handleFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
-    const frame = parseFrame(data, isBinary);
+  private handleFrame(frame: ParsedFrame, size: number): void {
     if (frame.kind === 'garbage') {
       this.garbage++;
       this.sendError(frame.r, 'invalid_request', frame.message);
@@ -213,7 +215,7 @@ export class RealtimeConnection implements ConnectionScope {
       }
       return;
     }
-    this.dispatch(frame.request, frameSize(data));
+    this.dispatch(frame.request, size);
   }
 
   /** The socket is read unless requests in flight are too large or the write gate holds the connection. */

@@ -1,7 +1,8 @@
 // Admission of realtime writes on one node: a bound on the writes received and not yet answered. At the bound, a
-// connection that sends another frame stops being read: that frame is kept as received, and its later frames stay in
+// connection that sends another write stops being read: that frame is kept as received, and its later frames stay in
 // the kernel's socket buffer instead of the heap, until the committed writes make room again; waiting connections
-// are then read again in the order they stopped, as many as there is room for, a slice per turn.
+// are then read again in the order they stopped, as many as there is room for, a slice per turn. Connections that
+// send no write are read as ever (connection.ts): a screen reconnecting while the fleet writes still authenticates.
 //
 // Why: when every screen of a large fleet writes at once, each write received waits in the store's queue for its
 // batch, and every object of every waiting write survives garbage collection after garbage collection. With tens

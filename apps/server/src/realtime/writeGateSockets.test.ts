@@ -61,3 +61,42 @@ it('holds connections past the bound and answers every write, in order, once the
   expect(test.app.realtimeHub.stats()).toMatchObject({ writesInFlight: 0, heldForWrites: 0 });
   for (const client of clients) await client.close();
 });
+
+it('reads a connection that sends no write while the node is full of others’ writes', async () => {
+  test = await startRealtimeApp({ realtime: { maxWritesInFlight: MAX_IN_FLIGHT } });
+  const [writer, bystander] = await Promise.all([newPlayer(test), newPlayer(test)]);
+  const writing = await connectAs(test, writer.idToken);
+  const reading = await connectAs(test, bystander.idToken);
+
+  // Nothing commits while a transaction holds the database's connection: the writes stay in flight.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const transaction = test.app.services.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('realtime_documents').select('path').execute();
+    await held;
+  });
+  const path = `players/${writer.id}/settings/name`;
+  const sent = Array.from({ length: MAX_IN_FLIGHT * 2 }, (_, n) =>
+    writing.post({ t: 'set', path, value: `v${n}` }),
+  );
+  await expect.poll(() => test.app.realtimeHub.stats().heldForWrites).toBe(1);
+  expect(test.app.realtimeHub.stats().writesInFlight).toBe(MAX_IN_FLIGHT);
+
+  // Another player's requests are answered meanwhile; its own write then waits like the others.
+  expect(await reading.ok<{ now: number }>({ t: 'time' })).toHaveProperty('now');
+  const bystanderWrite = reading.post({
+    t: 'set',
+    path: `players/${bystander.id}/settings/name`,
+    value: 'b',
+  });
+  await expect.poll(() => test.app.realtimeHub.stats().heldForWrites).toBe(2);
+
+  release();
+  await transaction;
+  const answers = await Promise.all(sent.map((r) => writing.answerTo(r, 30_000)));
+  expect(answers.every((answer) => answer.ok)).toBe(true);
+  expect(await reading.answerTo(bystanderWrite, 30_000)).toMatchObject({ ok: true });
+  expect(test.app.realtimeHub.stats()).toMatchObject({ writesInFlight: 0, heldForWrites: 0 });
+  await writing.close();
+  await reading.close();
+});
