@@ -295,6 +295,8 @@ export class PlayerFleet {
       errors: {},
       rateLimited: 0,
       rateLimitedPlayers: 0,
+      openSample: [],
+      authSample: [],
       failedProcesses: 0,
     };
     for (const settled of results) {
@@ -315,6 +317,8 @@ export class PlayerFleet {
       addErrors(total.errors, result.errors);
       total.rateLimited += result.rateLimited;
       total.rateLimitedPlayers += result.rateLimitedPlayers;
+      total.openSample.push(...result.openSample);
+      total.authSample.push(...result.authSample);
     }
     return total;
   }

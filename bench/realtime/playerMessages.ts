@@ -159,6 +159,9 @@ export interface StormResult {
   /** `rate_limited` answers, and the players that got one. */
   rateLimited: number;
   rateLimitedPlayers: number;
+  /** Where an attempt's time went (samples, ms): from the new socket to its opening, and from there to the auth answer. */
+  openSample: number[];
+  authSample: number[];
 }
 
 /** The storm's players as they are now (after the settle). */

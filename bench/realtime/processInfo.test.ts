@@ -6,7 +6,9 @@ import {
   openFileCount,
   mainThreadSchedule,
   openFileLimit,
+  listenOverflows,
   parseCpuSeconds,
+  parseListenOverflows,
   parseOpenFileLimit,
   parseSchedstat,
   residentBytes,
@@ -112,5 +114,25 @@ describe('this process in /proc', () => {
     expect(openFileCount(process.pid)).toBeGreaterThanOrEqual(3);
     expect(cpuSeconds(process.pid)).toBeGreaterThan(0);
     expect(mainThreadSchedule(process.pid).running).toBeGreaterThan(0);
+  });
+});
+
+describe('parseListenOverflows', () => {
+  const NETSTAT =
+    'TcpExt: SyncookiesSent SyncookiesRecv ListenOverflows ListenDrops\n' +
+    'TcpExt: 10655 0 212100 212100\n' +
+    'IpExt: InNoRoutes InTruncatedPkts\n' +
+    'IpExt: 0 0\n';
+
+  it("reads the kernel's count of connections refused for a full accept queue", () => {
+    expect(parseListenOverflows(NETSTAT)).toBe(212100);
+  });
+
+  it('refuses a text without it', () => {
+    expect(() => parseListenOverflows('IpExt: InNoRoutes\nIpExt: 0\n')).toThrow('ListenOverflows');
+  });
+
+  it("reads this machine's counter", () => {
+    expect(listenOverflows()).toBeGreaterThanOrEqual(0);
   });
 });

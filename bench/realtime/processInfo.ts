@@ -120,3 +120,28 @@ export function clusterCapacity(requested: number, nodes: readonly Capacity[]): 
     limitedBy: `${nodes.length} server processes × ${tightest.target} connections; ${tightest.limitedBy}`,
   };
 }
+
+/**
+ * The kernel's count of connections dropped because a listening socket's accept queue was full (TcpExt
+ * ListenOverflows in a /proc/net/netstat text), over the machine's network namespace. Such a client's handshake is
+ * retried by TCP after 1 s, 3 s, 7 s…: during a reconnect storm, it says whether the server took its new
+ * connections as fast as they came.
+ */
+export function parseListenOverflows(netstatText: string): number {
+  const lines = netstatText.split('\n').filter((line) => line.startsWith('TcpExt:'));
+  const names = lines[0]?.split(/\s+/) ?? [];
+  const values = lines[1]?.split(/\s+/) ?? [];
+  const index = names.indexOf('ListenOverflows');
+  if (index < 1 || values[index] === undefined)
+    throw new Error('no TcpExt ListenOverflows in the netstat text');
+  return Number(values[index]);
+}
+
+/** ListenOverflows now; null where /proc/net/netstat cannot be read. */
+export function listenOverflows(): number | null {
+  try {
+    return parseListenOverflows(fs.readFileSync('/proc/net/netstat', 'utf8'));
+  } catch {
+    return null;
+  }
+}

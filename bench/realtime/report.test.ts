@@ -103,6 +103,11 @@ function figures(
       notRecovered: 0,
       rateLimitedNotRecovered: 0,
       sourceAddresses: ['127.0.1.2'],
+      openP50Ms: 4000,
+      openP90Ms: 8000,
+      authP50Ms: 3,
+      authP90Ms: 40,
+      listenOverflows: 1200,
     },
     cpu: {},
     loop: {
@@ -560,6 +565,11 @@ describe('operationCosts', () => {
   });
 
   it('aligns the servers by their longest name and adds the storm when it was measured', () => {
+    const attempts = (openP50Ms: number, listenOverflows: number | null) =>
+      `open after p50 ${openP50Ms} ms / p90 8000 ms, authenticated p50 3 ms / p90 40 ms after that` +
+      (listenOverflows === null
+        ? ''
+        : `; ${listenOverflows} connections dropped by the kernel for a full accept queue`);
     const stormed = figures('marquee', (f) => {
       f.cpu = measured.cpu;
       f.writes.acked = 50_000;
@@ -570,6 +580,8 @@ describe('operationCosts', () => {
       f.cpu = measured.cpu;
       f.writes.acked = 60_000;
       f.loop = { connect: loop(20, 5), storm: loop(30, 4) };
+      f.storm.openP50Ms = 250;
+      f.storm.listenOverflows = null;
     });
     expect(formatCosts([stormed, durable]).split('\n')).toEqual([
       'server main-thread time per operation (waiting for a CPU, share of the phase):',
@@ -578,6 +590,9 @@ describe('operationCosts', () => {
       'longest event-loop stall / longest GC pause per phase (ms):',
       '  marquee       connect 40 / 12  command 15 / 4  fleetWide 250 / 30  writes 90 / 20  storm 130 / 25',
       '  durableFloor  connect 20 / 5  storm 30 / 4',
+      'reconnect storm attempts (where their time went):',
+      `  marquee       ${attempts(4000, 1200)}`,
+      `  durableFloor  ${attempts(250, null)}`,
     ]);
   });
 });

@@ -5,6 +5,7 @@
 // against the same budgets.
 
 import type { Phase, TargetFigures } from './measureTarget';
+import { stormTimings } from './stormPhase';
 
 /** The budgets, for one server process on SQLite. */
 export const BUDGETS = {
@@ -539,5 +540,10 @@ export function formatCosts(targets: readonly (TargetFigures | null)[]): string 
         `  write ${costs.writeUs.toFixed(0)} µs (${percent(costs.waitingForCpu.writes)})`,
     );
   }
-  return [...lines, ...(stalls.length > 1 ? stalls : [])].join('\n');
+  const storms = ['reconnect storm attempts (where their time went):'];
+  for (const figures of targets) {
+    if (figures?.loop.storm === undefined) continue;
+    storms.push(`  ${figures.kind.padEnd(width)}  ${stormTimings(figures.storm)}`);
+  }
+  return [...lines, ...(stalls.length > 1 ? stalls : []), ...(storms.length > 1 ? storms : [])].join('\n');
 }

@@ -33,6 +33,8 @@ import {
 const MAX_BACKOFF_EXPONENT = 16;
 /** Distinct failure kinds kept; the rest are counted under 'other'. */
 const MAX_ERROR_KINDS = 12;
+/** Attempt timings kept per process (reservoir samples). */
+const TIMING_SAMPLE = 2000;
 /** Presence value events kept per player (a storm brings three or four). */
 const MAX_EVENTS = 32;
 
@@ -94,6 +96,9 @@ export interface Presence {
   connectTimer: NodeJS.Timeout | null;
   /** What a refused request asks to send again. */
   retry: Set<'listenFlags' | 'listenConnection' | 'presence'>;
+  /** When the current socket was made, and when it opened (preciseNow; 0: not yet). */
+  attemptAt: number;
+  openedAt: number;
 }
 
 /** What the storm needs of playerClient.ts's slot. */
@@ -128,6 +133,9 @@ export interface Frame {
 
 interface Run {
   kind: 'prepare' | 'storm';
+  /** Attempts opened and authenticated so far, for the reservoir samples. */
+  opened: number;
+  authenticated: number;
   slots: StormSlot[];
   errors: Record<string, number>;
   /** Players complete (prepare: armed or failed; storm: listening and armed). */
@@ -143,6 +151,15 @@ let run: Run | null = null;
 let lastEventAt = 0;
 
 const newConnectionId = () => crypto.randomBytes(16).toString('hex');
+
+/** Reservoir sampling: each of the `seen` values has the same chance to be in the sample. */
+function sampleInto(sample: number[], seen: number, value: number): void {
+  if (sample.length < TIMING_SAMPLE) sample.push(value);
+  else {
+    const index = Math.floor(Math.random() * seen);
+    if (index < TIMING_SAMPLE) sample[index] = value;
+  }
+}
 
 function countError(errors: Record<string, number>, kind: string): void {
   const key = kind in errors || Object.keys(errors).length < MAX_ERROR_KINDS ? kind : 'other';
@@ -168,6 +185,8 @@ function freshPresence(connectionId: string): Presence {
     timer: null,
     connectTimer: null,
     retry: new Set(),
+    attemptAt: 0,
+    openedAt: 0,
   };
 }
 
@@ -227,6 +246,9 @@ export function presenceFrame(slot: StormSlot, message: Frame): boolean {
 function answered(slot: StormSlot, presence: Presence, request: Pending, message: Frame, current: Run): void {
   const { step, socket } = request;
   if (step === 'auth') {
+    if (current.kind === 'storm') {
+      sampleInto(current.result.authSample, ++current.authenticated, preciseNow() - presence.openedAt);
+    }
     if (presence.connectTimer !== null) clearTimeout(presence.connectTimer);
     presence.connectTimer = null;
     slot.phase = 'listen';
@@ -364,6 +386,7 @@ function attempt(slot: StormSlot, presence: Presence, current: Run): void {
   presence.attempts++;
   current.result.attempts++;
   current.result.maxAttempts = Math.max(current.result.maxAttempts, presence.attempts);
+  presence.attemptAt = preciseNow();
   const socket = new WebSocket(url, {
     localAddress: address,
     perMessageDeflate: false,
@@ -376,7 +399,11 @@ function attempt(slot: StormSlot, presence: Presence, current: Run): void {
     () => fail(slot, socket, `no answer within ${params.attemptTimeoutMs} ms`),
     params.attemptTimeoutMs,
   );
-  socket.on('open', () => send(slot, socket, 'auth', { t: 'auth', token: slot.credentials.idToken }));
+  socket.on('open', () => {
+    presence.openedAt = preciseNow();
+    sampleInto(current.result.openSample, ++current.opened, presence.openedAt - presence.attemptAt);
+    send(slot, socket, 'auth', { t: 'auth', token: slot.credentials.idToken });
+  });
   socket.on('message', (data) => hooks.route(slot, data));
   socket.on('error', (error: NodeJS.ErrnoException) => fail(slot, socket, error.code ?? error.message));
   socket.on('close', (code) => {
@@ -399,6 +426,8 @@ function emptyResult(players: number): StormResult {
     errors: {},
     rateLimited: 0,
     rateLimitedPlayers: 0,
+    openSample: [],
+    authSample: [],
   };
 }
 
@@ -410,6 +439,8 @@ export async function preparePresence(
   const players = slots.filter((slot) => slot.phase === 'ready' && slot.socket !== null);
   const current: Run = {
     kind: 'prepare',
+    opened: 0,
+    authenticated: 0,
     slots: players,
     errors: {},
     settled: 0,
@@ -461,6 +492,8 @@ export async function storm(
   );
   const current: Run = {
     kind: 'storm',
+    opened: 0,
+    authenticated: 0,
     slots: players,
     errors: {},
     settled: 0,

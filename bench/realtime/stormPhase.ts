@@ -9,6 +9,8 @@ import { REALTIME_CONNECT_TIMEOUT_MS } from '@marquee/protocol';
 import type { PlayerFleet } from './playerFleet';
 import { preciseNow, type PresenceResult } from './playerMessages';
 import type { PhaseRunner } from './schedulePhases';
+import { listenOverflows } from './processInfo';
+import { percentile } from './stats';
 import type { Target } from './targets';
 
 /** The reconnect storm (stormClient.ts), from the drop of every socket. */
@@ -41,6 +43,16 @@ export interface StormFigures {
   lateAfterArmed: number;
   notRecovered: number;
   rateLimitedNotRecovered: number;
+  /**
+   * Where a storm attempt's time went (ms; percentiles of a sample): from its new socket until it opened (TCP and the
+   * WebSocket handshake), and from there until its authentication was answered.
+   */
+  openP50Ms: number;
+  openP90Ms: number;
+  authP50Ms: number;
+  authP90Ms: number;
+  /** Connections the kernel dropped for a full accept queue during the phase (machine-wide); null: unknown. */
+  listenOverflows: number | null;
   sourceAddresses: string[];
 }
 
@@ -56,6 +68,19 @@ const STORM_ATTEMPT_TIMEOUT_MS = REALTIME_CONNECT_TIMEOUT_MS;
 const STORM_SETTLE_MS = 3000;
 const STORM_QUIET_MS = 1000;
 const STORM_SETTLE_LIMIT_MS = 30_000;
+
+/** Where the storm's attempts spent their time, in words (the log and the report's footer). */
+export function stormTimings(storm: StormFigures): string {
+  const ms = (value: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(0)} ms`);
+  const overflows =
+    storm.listenOverflows === null
+      ? ''
+      : `; ${storm.listenOverflows} connections dropped by the kernel for a full accept queue`;
+  return (
+    `open after p50 ${ms(storm.openP50Ms)} / p90 ${ms(storm.openP90Ms)}, ` +
+    `authenticated p50 ${ms(storm.authP50Ms)} / p90 ${ms(storm.authP90Ms)} after that${overflows}`
+  );
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -76,6 +101,7 @@ export async function measureStorm(
     `${target.kind}: presence armed for ${prepared.armed}/${prepared.players} in ${prepareMs.toFixed(0)} ms` +
       (Object.keys(prepared.errors).length > 0 ? `: ${JSON.stringify(prepared.errors)}` : ''),
   );
+  const overflowsBefore = listenOverflows();
   const { result, check, settleMs } = await phases.run('storm', async () => {
     const stormResult = await fleet.storm({
       dropAt: preciseNow() + STORM_DROP_AHEAD_MS,
@@ -96,6 +122,7 @@ export async function measureStorm(
     }
     return { result: stormResult, check: stormCheck, settleMs: performance.now() - settleStart };
   });
+  const overflowsAfter = listenOverflows();
   const since = (at: number) => (at > 0 ? at - result.droppedAt : Number.NaN);
   const figures: StormFigures = {
     players: result.players,
@@ -119,6 +146,12 @@ export async function measureStorm(
     notRecovered: check.notRecovered + (result.players - check.players),
     rateLimitedNotRecovered: check.rateLimitedNotRecovered,
     sourceAddresses: fleet.stormSourceAddresses,
+    openP50Ms: percentile(result.openSample, 50),
+    openP90Ms: percentile(result.openSample, 90),
+    authP50Ms: percentile(result.authSample, 50),
+    authP90Ms: percentile(result.authSample, 90),
+    listenOverflows:
+      overflowsBefore === null || overflowsAfter === null ? null : overflowsAfter - overflowsBefore,
   };
   log(
     `${target.kind}: storm of ${figures.players}: all listening again in ${figures.relistenMs.toFixed(0)} ms, ` +
@@ -127,5 +160,6 @@ export async function measureStorm(
       `with their own presence, ${figures.lateDisconnects} late disconnects, ${figures.notRecovered} not recovered` +
       (Object.keys(figures.errors).length > 0 ? `; failures ${JSON.stringify(figures.errors)}` : ''),
   );
+  log(`${target.kind}: storm attempts: ${stormTimings(figures)}`);
   return figures;
 }
