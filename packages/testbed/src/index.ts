@@ -15,13 +15,7 @@ export {
   type NginxOptions,
   type NginxServer,
 } from './nginx';
-export {
-  SERVER_MAIN,
-  SERVER_NODE_FLAGS,
-  createServerNode,
-  type ServerNode,
-  type ServerNodeOptions,
-} from './serverNode';
+export { SERVER_MAIN, createServerNode, type ServerNode, type ServerNodeOptions } from './serverNode';
 export { startServer, type MarqueeServer, type ServerOptions } from './server';
 export { startTcpProxy, type TcpProxy } from './tcpProxy';
 export { CHROMIUM_PATH, launchBrowser } from './browser';

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './repo';
 import { startServer, type MarqueeServer } from './server';
-import { SERVER_NODE_FLAGS } from './serverNode';
 
 /** Registers a player (with `apiToken`: registers it again, which only a player the server knows can). */
 async function register(
@@ -36,16 +34,6 @@ describe('startServer', () => {
     expect(registered.status).toBe(201);
     apiToken = registered.apiToken;
     expect(fs.existsSync(path.join(server.dataDir, 'marquee.sqlite'))).toBe(true);
-  });
-
-  it("runs it with the node flags of the README's start command (npm start)", async () => {
-    const running = server as MarqueeServer;
-    const argv = fs.readFileSync(`/proc/${running.pid}/cmdline`, 'utf8').split('\0');
-    expect(argv.slice(1, 1 + SERVER_NODE_FLAGS.length)).toEqual(SERVER_NODE_FLAGS);
-    const { scripts } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    };
-    expect(scripts.start).toContain(`exec node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js`);
   });
 
   it('starts again on the same port and data after a stop or a kill', async () => {

@@ -1,5 +1,5 @@
-// One Marquee server node as production runs it: the compiled server (`node --max-semi-space-size=32
-// apps/server/dist/main.js`, what `npm start` runs) in its own process, so a SIGKILL kills the server itself, configured only by its
+// One Marquee server node as production runs it: the compiled server (`node apps/server/dist/main.js`, what
+// `npm start` runs) in its own process, so a SIGKILL kills the server itself, configured only by its
 // environment, ready when /readyz answers 200. It can be stopped, killed and started again on the same port, as an
 // operator or a crash would. Before its first start the build is asked whether the server is built from the
 // current sources (build.ts).
@@ -13,12 +13,6 @@ import { REPO_ROOT } from './repo';
 
 /** The compiled server (tools/build.mjs writes it). */
 export const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-/**
- * Node's flags of a production server, as `npm start` passes them (package.json; docs/deployment.md §Node flags): a
- * young generation of 32 MB semi-spaces instead of 16, so that what a burst of realtime writes allocates dies there
- * instead of being copied and promoted (the collector took half the time of 20,000 players writing).
- */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
 
 /** Starting takes a second or two (migrations); the machine may be busy. */
 const READY_TIMEOUT_MS = 60_000;
@@ -111,7 +105,7 @@ export async function createServerNode(options: ServerNodeOptions): Promise<Serv
     const started = startProcess(
       `node ${options.name}`,
       process.execPath,
-      [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_MAIN],
+      [...(options.nodeArgs ?? []), SERVER_MAIN],
       { cwd: REPO_ROOT, env, ipc: options.ipc === true },
     );
     current = started;
