@@ -11,6 +11,14 @@ const sample = (rss: number, heapUsed: number) => ({
   arrayBuffers: 2,
 });
 
+const slice = (atMs: number, busy: number, accepted: number) => ({
+  atMs,
+  busy,
+  accepted,
+  closed: 1,
+  gcMs: 2,
+});
+
 const loop = (delayMaxMs: number, gcPauses: number, gcMaxMs: number): LoopStats => ({
   delayP50Ms: delayMaxMs / 10,
   delayP99Ms: delayMaxMs / 2,
@@ -19,6 +27,7 @@ const loop = (delayMaxMs: number, gcPauses: number, gcMaxMs: number): LoopStats 
   gcTotalMs: gcPauses * 2,
   gcMaxMs,
   gcMajor: 1,
+  timeline: [slice(250, delayMaxMs / 100, gcPauses), slice(500, 0.5, 10)],
 });
 
 describe('sumMemory', () => {
@@ -44,6 +53,11 @@ describe('combineLoopStats', () => {
       gcTotalMs: 16,
       gcMaxMs: 9,
       gcMajor: 3,
+      // Slice by slice: the busiest node, and the connections and GC time of all of them.
+      timeline: [
+        { atMs: 250, busy: 0.8, accepted: 8, closed: 3, gcMs: 6 },
+        { atMs: 500, busy: 0.5, accepted: 30, closed: 3, gcMs: 6 },
+      ],
     });
     expect(combineLoopStats([loop(20, 3, 5)])).toEqual(loop(20, 3, 5));
     expect(() => combineLoopStats([])).toThrow('no event-loop statistics');

@@ -2,7 +2,7 @@
 // connection is the nodes' growth together over all their players), event-loop statistics take the worst node's
 // delay and every node's GC pauses. One node's figures come out unchanged.
 
-import type { LoopStats, MemorySample } from './serverProbe';
+import type { LoopStats, MemorySample, TimelineSample } from './serverProbe';
 
 export function sumMemory(samples: readonly MemorySample[]): MemorySample {
   const total: MemorySample = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 };
@@ -29,7 +29,23 @@ export function combineLoopStats(stats: readonly LoopStats[]): LoopStats {
     gcTotalMs: total((entry) => entry.gcTotalMs),
     gcMaxMs: worst((entry) => entry.gcMaxMs),
     gcMajor: total((entry) => entry.gcMajor),
+    timeline: combineTimelines(stats.map((entry) => entry.timeline)),
   };
+}
+
+/** Slice by slice: the busiest node's utilisation, every node's connections and GC time added up. */
+function combineTimelines(timelines: readonly TimelineSample[][]): TimelineSample[] {
+  const length = Math.min(...timelines.map((timeline) => timeline.length));
+  return Array.from({ length }, (_, index) => {
+    const slices = timelines.map((timeline) => timeline[index] as TimelineSample);
+    return {
+      atMs: Math.max(...slices.map((slice) => slice.atMs)),
+      busy: Math.max(...slices.map((slice) => slice.busy)),
+      accepted: slices.reduce((sum, slice) => sum + slice.accepted, 0),
+      closed: slices.reduce((sum, slice) => sum + slice.closed, 0),
+      gcMs: slices.reduce((sum, slice) => sum + slice.gcMs, 0),
+    };
+  });
 }
 
 /** Players listening on each of `nodes` nodes: `listening[index]` says whether the player at index does. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TargetFigures } from './measureTarget';
+import type { TimelineSample } from './serverProbe';
 import {
   BUDGETS,
   comparisonRows,
@@ -23,6 +24,7 @@ const loop = (delayMaxMs: number, gcMaxMs: number) => ({
   gcTotalMs: 9,
   gcMaxMs,
   gcMajor: 1,
+  timeline: [] as TimelineSample[],
 });
 
 function figures(
@@ -575,6 +577,13 @@ describe('operationCosts', () => {
       f.writes.acked = 50_000;
       f.writes.ackedLate = 10_000;
       f.loop = { ...measured.loop, storm: loop(130, 25) };
+      f.loop.storm!.timeline = [
+        { atMs: 250, busy: 1, accepted: 0, closed: 5000, gcMs: 20 },
+        { atMs: 500, busy: 0.9, accepted: 10, closed: 0, gcMs: 0 },
+        { atMs: 750, busy: 0.7, accepted: 2000, closed: 0, gcMs: 0 },
+        { atMs: 1000, busy: 0.6, accepted: 3000, closed: 0, gcMs: 0 },
+        { atMs: 1250, busy: 0.2, accepted: 7, closed: 0, gcMs: 0 },
+      ];
     });
     const durable = figures('durableFloor', (f) => {
       f.cpu = measured.cpu;
@@ -593,6 +602,8 @@ describe('operationCosts', () => {
       'reconnect storm attempts (where their time went):',
       `  marquee       ${attempts(4000, 1200)}`,
       `  durableFloor  ${attempts(250, null)}`,
+      "reconnect storm, the server second by second from the phase's start (connections accepted, event loop busy):",
+      '  marquee       5010/80%  7/20%',
     ]);
   });
 });

@@ -5,6 +5,7 @@
 // against the same budgets.
 
 import type { Phase, TargetFigures } from './measureTarget';
+import type { TimelineSample } from './serverProbe';
 import { stormTimings } from './stormPhase';
 
 /** The budgets, for one server process on SQLite. */
@@ -515,6 +516,25 @@ export function operationCosts(figures: TargetFigures): OperationCosts | null {
  * Per server: its main-thread time per operation and how much it had to wait for a CPU, then its longest
  * event-loop stall and GC pause in each phase.
  */
+/** Seconds of the storm's timeline in the footer: it is decided in its first seconds. */
+const STORM_SECONDS_SHOWN = 12;
+
+/** The first `count` whole seconds of a phase's timeline, as "accepted/busy%" each. */
+export function secondBySecond(timeline: readonly TimelineSample[], count: number): string[] {
+  const seconds: { accepted: number; busy: number; slices: number }[] = [];
+  for (const slice of timeline) {
+    const second = Math.floor((slice.atMs - 1) / 1000);
+    if (second >= count) break;
+    const entry = (seconds[second] ??= { accepted: 0, busy: 0, slices: 0 });
+    entry.accepted += slice.accepted;
+    entry.busy += slice.busy;
+    entry.slices++;
+  }
+  return Array.from(seconds, (entry) =>
+    entry === undefined ? '—' : `${entry.accepted}/${Math.round((100 * entry.busy) / entry.slices)}%`,
+  );
+}
+
 export function formatCosts(targets: readonly (TargetFigures | null)[]): string {
   const lines = ['server main-thread time per operation (waiting for a CPU, share of the phase):'];
   // The GC pause beside the stall tells a collection from work holding the loop.
@@ -541,9 +561,16 @@ export function formatCosts(targets: readonly (TargetFigures | null)[]): string 
     );
   }
   const storms = ['reconnect storm attempts (where their time went):'];
+  const seconds = [
+    `reconnect storm, the server second by second from the phase's start (connections accepted, event loop busy):`,
+  ];
   for (const figures of targets) {
-    if (figures?.loop.storm === undefined) continue;
+    const loop = figures?.loop.storm;
+    if (figures === null || loop === undefined) continue;
     storms.push(`  ${figures.kind.padEnd(width)}  ${stormTimings(figures.storm)}`);
+    const perSecond = secondBySecond(loop.timeline, STORM_SECONDS_SHOWN);
+    if (perSecond.length > 0) seconds.push(`  ${figures.kind.padEnd(width)}  ${perSecond.join('  ')}`);
   }
+  if (seconds.length > 1) storms.push(...seconds);
   return [...lines, ...(stalls.length > 1 ? stalls : []), ...(storms.length > 1 ? storms : [])].join('\n');
 }

@@ -3,11 +3,14 @@
 // with --expose-gc), so that before and after samples compare live data, not garbage not yet collected. With
 // --profile, `profileStart`/`profileStop` record a CPU profile of one phase (V8's sampling profiler through
 // node:inspector) and `heapSnapshot` writes one. `phaseStart`/`phaseStop` measure how long the event loop was
-// blocked during a phase and the garbage collector's pauses, which explain latency tails. The server's own code is
+// blocked during a phase and the garbage collector's pauses, which explain latency tails, and a timeline of the
+// phase: per slice, how busy the event loop was and how many connections it accepted and closed. The server's own code is
 // unchanged. Exits with the driver.
 
+import diagnosticsChannel from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import { Session } from 'node:inspector';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import {
   PerformanceObserver,
@@ -29,7 +32,24 @@ export interface LoopStats {
   gcMaxMs: number;
   /** Full (mark-sweep-compact) collections among the pauses. */
   gcMajor: number;
+  /** The phase in slices of TIMELINE_SLICE_MS, in order. */
+  timeline: TimelineSample[];
 }
+
+/** What the server did in one slice of a phase. */
+export interface TimelineSample {
+  /** End of the slice, ms since the phase started. */
+  atMs: number;
+  /** Event-loop utilisation in the slice, 0–1 (the share of time it was not waiting for I/O). */
+  busy: number;
+  /** TCP connections accepted by the process's servers, and such sockets closed. */
+  accepted: number;
+  closed: number;
+  gcMs: number;
+}
+
+/** Slices of a phase's timeline (a reconnect storm is decided in its first seconds). */
+export const TIMELINE_SLICE_MS = 250;
 
 export interface MemorySample {
   rss: number;
@@ -85,6 +105,41 @@ function heapSnapshot(params: { file: string }): string {
   return v8.writeHeapSnapshot(params.file);
 }
 
+// Every connection accepted by a server of this process, and its close: the timeline's counts.
+let accepted = 0;
+let closed = 0;
+diagnosticsChannel.subscribe('net.server.socket', (message) => {
+  accepted++;
+  (message as { socket: Socket }).socket.once('close', () => closed++);
+});
+
+let timeline: TimelineSample[] = [];
+let timelineTimer: NodeJS.Timeout | null = null;
+let gcSliceMs = 0;
+
+function startTimeline(): void {
+  if (timelineTimer !== null) clearInterval(timelineTimer);
+  timeline = [];
+  const startedAt = performance.now();
+  let utilisation = performance.eventLoopUtilization();
+  let counts = { accepted, closed };
+  gcSliceMs = 0;
+  timelineTimer = setInterval(() => {
+    const slice = performance.eventLoopUtilization(utilisation);
+    utilisation = performance.eventLoopUtilization();
+    timeline.push({
+      atMs: Math.round(performance.now() - startedAt),
+      busy: slice.utilization,
+      accepted: accepted - counts.accepted,
+      closed: closed - counts.closed,
+      gcMs: gcSliceMs,
+    });
+    counts = { accepted, closed };
+    gcSliceMs = 0;
+  }, TIMELINE_SLICE_MS);
+  timelineTimer.unref();
+}
+
 let histogram: IntervalHistogram | null = null;
 let gcObserver: PerformanceObserver | null = null;
 let gcDurations: number[] = [];
@@ -100,11 +155,13 @@ function phaseStart(): void {
   gcObserver = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcDurations.push(entry.duration);
+      gcSliceMs += entry.duration;
       const detail = (entry as { detail?: { kind?: number } }).detail;
       if (detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gcMajor++;
     }
   });
   gcObserver.observe({ entryTypes: ['gc'] });
+  startTimeline();
 }
 
 /** Event-loop samples a phase's statistics need at least (a short phase on a busy machine may have none yet). */
@@ -121,6 +178,8 @@ async function phaseStop(): Promise<LoopStats> {
   }
   current.disable();
   gcObserver?.disconnect();
+  if (timelineTimer !== null) clearInterval(timelineTimer);
+  timelineTimer = null;
   const ms = (ns: number) => ns / 1e6;
   const stats: LoopStats = {
     delayP50Ms: ms(current.percentile(50)),
@@ -130,6 +189,7 @@ async function phaseStop(): Promise<LoopStats> {
     gcTotalMs: gcDurations.reduce((sum, duration) => sum + duration, 0),
     gcMaxMs: Math.max(0, ...gcDurations),
     gcMajor,
+    timeline,
   };
   histogram = null;
   gcObserver = null;
