@@ -6,21 +6,19 @@
 // burst of writes never starves reads, pings and other sockets. If the database fails a batch, its writes are
 // retried one per transaction, so each gets its own answer or its own error.
 //
-// A transaction open on the connection when a batch is due is either Kysely's (then the batch waits for Kysely's
-// connection, so it never becomes part of a transaction someone else may roll back) or a caller's own BEGIN, which
-// Kysely does not know of (then the batch joins it as a savepoint, as any other query would). Otherwise the batch
-// runs at once: going through Kysely's connection every time would cost every write some latency.
+// Batches are queued and run a turn of the event loop at a time, never inside a Kysely transaction
+// (db/sqliteTurnQueue.ts).
 
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { RealtimeValue } from '@marquee/protocol';
 import type { Database } from '../db/schema';
 import type { Hint } from './hintCache';
+import { SqliteTurnQueue } from '../db/sqliteTurnQueue';
 import {
   MAX_BATCH_BYTES,
   MAX_BATCH_WRITES,
   answer,
-  nextTurn,
   planned,
   type CommitContext,
   type QueuedWrite,
@@ -55,49 +53,33 @@ interface BatchResult {
 }
 
 export class SqliteGroupCommit implements WriteCommitter {
-  private pending: QueuedWrite[] = [];
-  private scheduled = false;
+  private readonly queue: SqliteTurnQueue<QueuedWrite, BatchResult>;
   private statements: Statements | undefined;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly sqlite: BetterSqlite3.Database,
     private readonly context: CommitContext,
-  ) {}
-
-  enqueue(write: QueuedWrite): void {
-    this.pending.push(write);
-    this.schedule();
-  }
-
-  async drain(): Promise<void> {
-    while (this.pending.length > 0 || this.scheduled) await nextTurn();
-  }
-
-  private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    // setImmediate, not a microtask: writes arriving in the same turn join the batch, and I/O runs in between.
-    setImmediate(() => {
-      void this.runBatch().finally(() => {
-        this.scheduled = false;
-        if (this.pending.length > 0) this.schedule();
-      });
+  ) {
+    this.queue = new SqliteTurnQueue(db as Kysely<unknown>, sqlite, {
+      maxBatch: MAX_BATCH_WRITES,
+      commit: (batch) => this.commitOrRetry(batch),
+      done: (batch, result) => this.answer(batch, result),
+      failed: (batch, error) => {
+        for (const write of batch) write.reject(error);
+      },
     });
   }
 
-  private async runBatch(): Promise<void> {
-    const batch = this.pending.splice(0, MAX_BATCH_WRITES);
-    let result: BatchResult;
-    try {
-      if (!this.sqlite.open) throw new Error('The database is closed');
-      result = this.sqlite.inTransaction
-        ? await this.db.connection().execute(async () => this.commitOrRetry(batch))
-        : this.commitOrRetry(batch);
-    } catch (error) {
-      for (const write of batch) write.reject(error);
-      return;
-    }
+  enqueue(write: QueuedWrite): void {
+    this.queue.push(write);
+  }
+
+  drain(): Promise<void> {
+    return this.queue.drain();
+  }
+
+  private answer(batch: QueuedWrite[], result: BatchResult): void {
     for (const [docPath, hint] of result.hints) this.context.hints.remember(docPath, hint);
     // In arrival order: the writes of one document in revision order.
     for (let index = 0; index < batch.length; index++) {
@@ -163,7 +145,7 @@ export class SqliteGroupCommit implements WriteCommitter {
     // Only once committed: a failed batch is retried whole, one write at a time.
     if (done < groups.length) {
       const left = groups.slice(done).flatMap((group) => group.positions);
-      this.pending.unshift(...left.sort((a, b) => a - b).map((position) => batch[position]!));
+      this.queue.requeue(left.sort((a, b) => a - b).map((position) => batch[position]!));
     }
     return result;
   }
