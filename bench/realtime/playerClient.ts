@@ -26,6 +26,7 @@ import {
   type WriteParams,
   type WriteResult,
 } from './playerMessages';
+import { addToSample } from './stats';
 import { serveRpc } from './rpc';
 import {
   checkStorm,
@@ -295,14 +296,8 @@ function onWriteAnswer(slot: Slot, r: number, sentAt: number, refusal: string | 
     countError(run.result.errors, refusal);
   } else if (at <= run.end) {
     run.result.acked++;
-    // Reservoir sampling: every answered write has the same chance to be in the sample.
-    run.seen++;
-    const sample = run.result.latencySample;
-    if (sample.length < LATENCY_SAMPLE) sample.push(at - sentAt);
-    else {
-      const slotIndex = Math.floor(Math.random() * run.seen);
-      if (slotIndex < LATENCY_SAMPLE) sample[slotIndex] = at - sentAt;
-    }
+    // Every answered write has the same chance to be in the sample.
+    addToSample(run.result.latencySample, LATENCY_SAMPLE, ++run.seen, at - sentAt);
   } else {
     run.result.ackedLate++;
   }

@@ -512,10 +512,6 @@ export function operationCosts(figures: TargetFigures): OperationCosts | null {
   };
 }
 
-/**
- * Per server: its main-thread time per operation and how much it had to wait for a CPU, then its longest
- * event-loop stall and GC pause in each phase.
- */
 /** Seconds of the storm's timeline in the footer: it is decided in its first seconds. */
 const STORM_SECONDS_SHOWN = 12;
 
@@ -535,6 +531,11 @@ export function secondBySecond(timeline: readonly TimelineSample[], count: numbe
   );
 }
 
+/**
+ * Per server: its main-thread time per operation and how much it had to wait for a CPU, then its longest
+ * event-loop stall and GC pause in each phase, and, after a storm, where its attempts' time went and the server's
+ * first seconds.
+ */
 export function formatCosts(targets: readonly (TargetFigures | null)[]): string {
   const lines = ['server main-thread time per operation (waiting for a CPU, share of the phase):'];
   // The GC pause beside the stall tells a collection from work holding the loop.

@@ -4,8 +4,8 @@
 // --profile, `profileStart`/`profileStop` record a CPU profile of one phase (V8's sampling profiler through
 // node:inspector) and `heapSnapshot` writes one. `phaseStart`/`phaseStop` measure how long the event loop was
 // blocked during a phase and the garbage collector's pauses, which explain latency tails, and a timeline of the
-// phase: per slice, how busy the event loop was and how many connections it accepted and closed. The server's own code is
-// unchanged. Exits with the driver.
+// phase: per slice, how busy the event loop was and how many connections it accepted and closed. The server's own
+// code is unchanged. Exits with the driver.
 
 import diagnosticsChannel from 'node:diagnostics_channel';
 import fs from 'node:fs';

@@ -8,6 +8,18 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
+/**
+ * Reservoir sampling: adds the `seen`-th value (counting from 1) to a sample of at most `size`, so that every value
+ * seen has the same chance to be in it.
+ */
+export function addToSample(sample: number[], size: number, seen: number, value: number): void {
+  if (sample.length < size) sample.push(value);
+  else {
+    const index = Math.floor(Math.random() * seen);
+    if (index < size) sample[index] = value;
+  }
+}
+
 /** A pseudo-random generator (mulberry32) in [0, 1): the same seed picks the same players in every run. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

@@ -28,6 +28,7 @@ import {
   type StormParams,
   type StormResult,
 } from './playerMessages';
+import { addToSample } from './stats';
 
 /** Cap of the backoff exponent, as the real client's (connection.ts MAX_BACKOFF_EXPONENT). */
 const MAX_BACKOFF_EXPONENT = 16;
@@ -152,15 +153,6 @@ let lastEventAt = 0;
 
 const newConnectionId = () => crypto.randomBytes(16).toString('hex');
 
-/** Reservoir sampling: each of the `seen` values has the same chance to be in the sample. */
-function sampleInto(sample: number[], seen: number, value: number): void {
-  if (sample.length < TIMING_SAMPLE) sample.push(value);
-  else {
-    const index = Math.floor(Math.random() * seen);
-    if (index < TIMING_SAMPLE) sample[index] = value;
-  }
-}
-
 function countError(errors: Record<string, number>, kind: string): void {
   const key = kind in errors || Object.keys(errors).length < MAX_ERROR_KINDS ? kind : 'other';
   errors[key] = (errors[key] ?? 0) + 1;
@@ -247,7 +239,12 @@ function answered(slot: StormSlot, presence: Presence, request: Pending, message
   const { step, socket } = request;
   if (step === 'auth') {
     if (current.kind === 'storm') {
-      sampleInto(current.result.authSample, ++current.authenticated, preciseNow() - presence.openedAt);
+      addToSample(
+        current.result.authSample,
+        TIMING_SAMPLE,
+        ++current.authenticated,
+        preciseNow() - presence.openedAt,
+      );
     }
     if (presence.connectTimer !== null) clearTimeout(presence.connectTimer);
     presence.connectTimer = null;
@@ -401,7 +398,12 @@ function attempt(slot: StormSlot, presence: Presence, current: Run): void {
   );
   socket.on('open', () => {
     presence.openedAt = preciseNow();
-    sampleInto(current.result.openSample, ++current.opened, presence.openedAt - presence.attemptAt);
+    addToSample(
+      current.result.openSample,
+      TIMING_SAMPLE,
+      ++current.opened,
+      presence.openedAt - presence.attemptAt,
+    );
     send(slot, socket, 'auth', { t: 'auth', token: slot.credentials.idToken });
   });
   socket.on('message', (data) => hooks.route(slot, data));

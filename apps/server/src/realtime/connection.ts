@@ -178,8 +178,9 @@ export class RealtimeConnection implements ConnectionScope {
     // The node is full of writes: a write waits, and the frames after it, unread by anyone, until there is room.
     // Anything else goes on: a screen that reconnects while others write must still authenticate and listen.
     if (this.held === null && !this.context.writeGate.open && isWrite(frame)) this.holdForWrites();
-    if (this.held !== null) this.held.push([frame, frameSize(data)]);
-    else this.handleFrame(frame, frameSize(data));
+    const size = frameSize(data);
+    if (this.held !== null) this.held.push([frame, size]);
+    else this.handleFrame(frame, size);
   }
 
   private holdForWrites(): void {

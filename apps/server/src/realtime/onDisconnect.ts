@@ -41,7 +41,7 @@ import {
 } from '@marquee/protocol';
 import type { Database } from '../db/schema';
 import { newId } from '../ids';
-import { KyselyArmedRows, type ArmedRows } from './armedRows';
+import type { ArmedRows } from './armedRows';
 import { DOCUMENT_DEPTH, locateInDocument } from './documentPath';
 import type { DocumentStore, WriteOptions } from './documentStore';
 import { playerShapeCheck } from './playerShape';
@@ -123,8 +123,8 @@ function writeOptions(action: ArmedAction): WriteOptions {
 
 export interface DisconnectActionsOptions {
   db: Kysely<Database>;
-  /** Where live connections' rows are written; default: statement by statement through `db` (armedRows.ts). */
-  rows?: ArmedRows;
+  /** Where live connections' rows are written (armedRows.ts: armedRowsFor the database). */
+  rows: ArmedRows;
   documents: DocumentStore;
   rules: RealtimeRules;
   nodeId: string;
@@ -174,7 +174,7 @@ export class DisconnectActions {
 
   constructor(options: DisconnectActionsOptions) {
     this.db = options.db;
-    this.rows = options.rows ?? new KyselyArmedRows(options.db);
+    this.rows = options.rows;
     this.documents = options.documents;
     this.rules = options.rules;
     this.nodeId = options.nodeId;

@@ -20,6 +20,7 @@ import {
   type WireClient,
 } from '../../test/harness/realtime';
 import { newId } from '../ids';
+import { armedRowsFor } from './armedRows';
 import type { DocumentStore } from './documentStore';
 import { NODE_LEASE_MS } from './nodeLease';
 import { DisconnectActions, type ArmedAction } from './onDisconnect';
@@ -164,6 +165,7 @@ describe('a closing connection of this node and the newer connections of its pla
     const errors: unknown[] = [];
     const actions = new DisconnectActions({
       db: test.app.services.db,
+      rows: armedRowsFor(test.app.services.database),
       documents,
       rules: test.app.realtimeHub.rules,
       nodeId: test.app.realtimeHub.nodeId,
