@@ -1,9 +1,15 @@
 // better-sqlite3 answers every query synchronously, so a chain of awaited queries (checking 20,000 screen ids,
 // refreshing a group's timelines) runs as one unbroken string of microtasks: no socket is read, no timer fires,
-// until the chain ends. This driver wraps Kysely's SQLite driver so that a query about to take the connection
+// until the chain ends. This driver wraps Kysely's SQLite driver so that a query, once it holds the connection,
 // first lets the event loop have a turn when queries have held it for QUERY_SLICE_MS. Only there, between
 // top-level queries and before a transaction begins: never inside a transaction, where another writer on the same
 // connection (the realtime store's group commit) would then run in the middle of it.
+//
+// The connection is handed over first come, first served, to one waiter at a time (ConnectionLock). Kysely's own
+// lock wakes every waiter at each release, so N queries waiting at once cost N² wake-ups: a reconnecting fleet's
+// 20,000 onDisconnect checks held the loop for seconds, and no new connection was accepted meanwhile. And the
+// turn is checked after the lock is taken, not before: checked before, thousands of queries started in one turn
+// all pass the check while the slice is fresh, and then run one after another in a single turn.
 
 import type { DatabaseConnection, Driver, QueryCompiler, TransactionSettings } from 'kysely';
 import { nextTurn } from '../eventLoop';
@@ -21,8 +27,39 @@ export function eventLoopTurns(now: () => number = () => performance.now()): () 
   };
 }
 
+/** A lock handed to its waiters in the order they came, waking only the next one at each release. */
+export class ConnectionLock {
+  private held = false;
+  private waiters: (() => void)[] = [];
+  /** Index of the next waiter in `waiters` (shifting a long array at each release would cost its length). */
+  private head = 0;
+
+  acquire(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiters[this.head];
+    if (next === undefined) {
+      this.held = false;
+      return;
+    }
+    this.waiters[this.head++] = undefined as never;
+    if (this.head === this.waiters.length) {
+      this.waiters = [];
+      this.head = 0;
+    }
+    next();
+  }
+}
+
 export class CooperativeDriver implements Driver {
   private readonly turn = eventLoopTurns();
+  private readonly lock = new ConnectionLock();
 
   constructor(private readonly inner: Driver) {}
 
@@ -31,8 +68,15 @@ export class CooperativeDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.turn();
-    return this.inner.acquireConnection();
+    await this.lock.acquire();
+    try {
+      await this.turn();
+      // Uncontended: only the holder of this driver's lock asks for it.
+      return await this.inner.acquireConnection();
+    } catch (error) {
+      this.lock.release();
+      throw error;
+    }
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -71,8 +115,12 @@ export class CooperativeDriver implements Driver {
     await this.inner.releaseSavepoint?.(connection, name, compileQuery);
   }
 
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.inner.releaseConnection(connection);
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.releaseConnection(connection);
+    } finally {
+      this.lock.release();
+    }
   }
 
   destroy(): Promise<void> {
