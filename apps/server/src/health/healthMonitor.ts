@@ -10,10 +10,9 @@ import type { DatabaseDialect } from '../db/database';
 import type { Database, ScreenHealth } from '../db/schema';
 import type { WebhookEventSink } from '../webhooks/webhookEventSink';
 import {
-  claimOffline,
-  claimOnline,
-  recordFirstHealth,
+  HealthTransitions,
   touchLastSeen,
+  type FirstHealth,
   type HealthTransition,
 } from './healthTransitions';
 import { cameOnlineAt, isOnline, lastSeenOf, readPresence, type Presence } from './presence';
@@ -53,6 +52,7 @@ export class HealthMonitor {
   private readonly clock: () => number;
   private readonly events: WebhookEventSink;
   private readonly onError: HealthMonitorOptions['onError'];
+  private readonly transitions: HealthTransitions;
   readonly offlineAfterMs: number;
   readonly startedAt: number;
 
@@ -64,6 +64,7 @@ export class HealthMonitor {
     this.offlineAfterMs = options.offlineAfterMs;
     this.onError = options.onError;
     this.startedAt = options.startedAt ?? options.clock();
+    this.transitions = new HealthTransitions(options.db);
   }
 
   inGrace(now = this.clock()): boolean {
@@ -82,15 +83,11 @@ export class HealthMonitor {
     if (row === undefined) return; // the next sweep records its first health
     await touchLastSeen(this.db, [row.screen_id], at, 0);
     if (row.state === 'offline') {
-      await this.announce(
-        { orgId: row.org_id, screenId: row.screen_id, state: 'online', since: at },
-        row.name,
-        await claimOnline(
-          this.db,
-          { orgId: row.org_id, screenId: row.screen_id, state: 'online', since: at },
-          at,
-        ),
-      );
+      const transition = { orgId: row.org_id, screenId: row.screen_id, state: 'online' as const, since: at };
+      const won = await this.transitions.claim([transition], at, at - this.offlineAfterMs, (error) => {
+        throw error;
+      });
+      for (const recorded of won) await this.announce(recorded, row.name);
     }
   }
 
@@ -108,53 +105,56 @@ export class HealthMonitor {
       now,
       TOUCH_SLACK_MS,
     );
+    const firsts: FirstHealth[] = [];
+    const transitions: HealthTransition[] = [];
+    const names = new Map<string, string>();
     for (const screen of presence) {
-      try {
-        await this.check(screen, stored.get(screen.screenId), now, inGrace);
-      } catch (error) {
-        this.onError(error, `health of screen ${screen.screenId}`);
+      const change = this.change(screen, stored.get(screen.screenId), now, inGrace);
+      if (change === null) continue;
+      if ('lastSeenAt' in change) firsts.push(change);
+      else {
+        transitions.push(change);
+        names.set(screen.screenId, screen.name);
       }
     }
+    try {
+      await this.transitions.recordFirst(firsts, now);
+    } catch (error) {
+      this.onError(error, `first health of ${firsts.length} screens`);
+    }
+    const won = await this.transitions.claim(transitions, now, now - this.offlineAfterMs, this.onError);
+    for (const transition of won) await this.announce(transition, names.get(transition.screenId) ?? '');
     const health = new Map(
       (await this.db.selectFrom('screen_health').selectAll().execute()).map((row) => [row.screen_id, row]),
     );
     return { now, presence, health, inGrace };
   }
 
-  private async check(screen: Presence, row: ScreenHealth | undefined, now: number, inGrace: boolean) {
+  /** What the sweep records for `screen`: its first health, a transition to claim, or nothing. */
+  private change(
+    screen: Presence,
+    row: ScreenHealth | undefined,
+    now: number,
+    inGrace: boolean,
+  ): FirstHealth | HealthTransition | null {
     const online = isOnline(screen, now, this.offlineAfterMs);
     const seen = lastSeenOf(screen, now);
     const base = { orgId: screen.orgId, screenId: screen.screenId };
     if (row === undefined) {
       const lastSeenAt = seen ?? screen.createdAt;
       const since = online ? Math.min(cameOnlineAt(screen, now), lastSeenAt) : lastSeenAt;
-      await recordFirstHealth(
-        this.db,
-        { ...base, state: online ? 'online' : 'offline', since, lastSeenAt },
-        now,
-      );
-      return;
+      return { ...base, state: online ? 'online' : 'offline', since, lastSeenAt };
     }
     if (online && row.state === 'offline') {
-      const transition = {
-        ...base,
-        state: 'online' as const,
-        since: Math.max(row.since, cameOnlineAt(screen, now)),
-      };
-      await this.announce(transition, screen.name, await claimOnline(this.db, transition, now));
-    } else if (!online && row.state === 'online' && !inGrace) {
-      const since = Math.max(row.since, row.last_seen_at, seen ?? 0);
-      const transition = { ...base, state: 'offline' as const, since };
-      await this.announce(
-        transition,
-        screen.name,
-        await claimOffline(this.db, transition, now - this.offlineAfterMs, now),
-      );
+      return { ...base, state: 'online', since: Math.max(row.since, cameOnlineAt(screen, now)) };
     }
+    if (!online && row.state === 'online' && !inGrace) {
+      return { ...base, state: 'offline', since: Math.max(row.since, row.last_seen_at, seen ?? 0) };
+    }
+    return null;
   }
 
-  private async announce(transition: HealthTransition, name: string, won: boolean): Promise<void> {
-    if (!won) return;
+  private async announce(transition: HealthTransition, name: string): Promise<void> {
     const data = {
       screenId: transition.screenId,
       screenName: name,

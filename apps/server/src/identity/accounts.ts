@@ -4,6 +4,7 @@
 
 import type { Kysely } from 'kysely';
 import type { Role } from '@marquee/management-api';
+import { reusableQuery } from '../db/reusableQuery';
 import type { AccountKind, Database } from '../db/schema';
 import { IdentityError } from './identityErrors';
 
@@ -21,11 +22,32 @@ export interface Account {
   lastLoginAt: number | null;
 }
 
+/** A player's account, read at every realtime authentication (compiled once). */
+const playerAccountQuery = (db: Kysely<Database>) =>
+  reusableQuery(db, 1, (db, uid: string) =>
+    db
+      .selectFrom('player_accounts')
+      .innerJoin('players', 'players.id', 'player_accounts.uid')
+      .select([
+        'player_accounts.uid',
+        'player_accounts.disabled',
+        'player_accounts.valid_since',
+        'player_accounts.created_at',
+        'player_accounts.last_login_at',
+        'players.blocked',
+      ])
+      .where('player_accounts.uid', '=', uid),
+  );
+
 export class Accounts {
+  private readonly playerAccount: ReturnType<typeof playerAccountQuery>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    this.playerAccount = playerAccountQuery(db);
+  }
 
   async load(kind: AccountKind, uid: string): Promise<Account | null> {
     if (kind === 'operator') {
@@ -49,19 +71,7 @@ export class Accounts {
     }
     // A player's account lives as long as the player: a hard reset deletes the player, and a blocked player is a
     // disabled account.
-    const row = await this.db
-      .selectFrom('player_accounts')
-      .innerJoin('players', 'players.id', 'player_accounts.uid')
-      .select([
-        'player_accounts.uid',
-        'player_accounts.disabled',
-        'player_accounts.valid_since',
-        'player_accounts.created_at',
-        'player_accounts.last_login_at',
-        'players.blocked',
-      ])
-      .where('player_accounts.uid', '=', uid)
-      .executeTakeFirst();
+    const [row] = (await this.playerAccount(this.db, uid)).rows;
     if (row === undefined) return null;
     return {
       uid: row.uid,

@@ -1,0 +1,110 @@
+// A fleet's transitions recorded a batch of screens at a time (healthTransitions.ts), on both engines: more screens
+// than one batch come online, go offline and come back, with two monitors sweeping the same database at once;
+// each transition is recorded and announced exactly once, and each screen's history stays one open interval.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness/app';
+import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import { collectingSink, setConnection } from '../../test/harness/health';
+import { pairedScreen, signUpOperator, type PairedScreen } from '../../test/harness/management';
+import { HealthMonitor } from './healthMonitor';
+import { HEALTH_BATCH } from './healthTransitions';
+
+const SECOND = 1000;
+const HOUR = 3600 * SECOND;
+const FLEET = 2 * HEALTH_BATCH + 5;
+
+describe.each(['sqlite', 'postgres'] as const)('a fleet’s health transitions (%s)', (engine) => {
+  let database: TestDatabase;
+  let test: TestApp;
+  let screens: PairedScreen[];
+  const sink = collectingSink();
+  let t0: number;
+  const monitors: HealthMonitor[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    test = await startTestApp({ database: database.handle, sweepTimers: null, events: sink });
+    const operator = await signUpOperator(test.app, 'Fleet Org');
+    screens = [];
+    for (let index = 0; index < FLEET; index++) screens.push(await pairedScreen(test.app, operator));
+    t0 = test.clock();
+    for (let index = 0; index < 2; index++) {
+      monitors.push(
+        new HealthMonitor({
+          db: database.handle.db,
+          dialect: database.handle.dialect,
+          clock: test.clock,
+          events: sink,
+          offlineAfterMs: 90 * SECOND,
+          startedAt: t0 - HOUR,
+          onError: (error) => {
+            throw error;
+          },
+        }),
+      );
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await test.close();
+    await database.dispose();
+  });
+
+  const setAll = (connected: boolean, at: number) =>
+    Promise.all(screens.map((screen) => setConnection(test.app, screen.player.id, connected, at)));
+  const sweepTwice = () => Promise.all([monitors[0]!.sweep(), monitors[1]!.sweep()]);
+  const states = async () =>
+    database.handle.db.selectFrom('screen_health').select(['screen_id', 'state', 'since']).execute();
+  const openIntervals = async () =>
+    database.handle.db
+      .selectFrom('health_intervals')
+      .select(['screen_id', 'state', 'started_at'])
+      .where('ended_at', 'is', null)
+      .execute();
+  const announced = (event: string) =>
+    sink.emitted.filter((emitted) => emitted.event === event).map((emitted) => emitted.options.eventId);
+
+  it('records every screen of the fleet once, online, without announcing it', async () => {
+    await setAll(true, t0);
+    test.clock.set(t0 + SECOND);
+    await sweepTwice();
+    const stored = await states();
+    expect(stored).toHaveLength(FLEET);
+    expect(new Set(stored.map((row) => row.state))).toEqual(new Set(['online']));
+    expect(await openIntervals()).toHaveLength(FLEET);
+    expect(sink.emitted).toEqual([]);
+  });
+
+  it('records the whole fleet going offline once, each since its last sighting', async () => {
+    await setAll(false, t0 + 10 * SECOND);
+    test.clock.set(t0 + 125 * SECOND);
+    await sweepTwice();
+    const stored = await states();
+    expect(stored.every((row) => row.state === 'offline' && Number(row.since) === t0 + 10 * SECOND)).toBe(
+      true,
+    );
+    expect(announced('screen.offline').sort()).toEqual(
+      screens.map((screen) => `screen.offline:${screen.screenId}:${t0 + 10 * SECOND}`).sort(),
+    );
+    const open = await openIntervals();
+    expect(open).toHaveLength(FLEET);
+    expect(open.every((row) => row.state === 'offline')).toBe(true);
+  });
+
+  it('records the fleet coming back once', async () => {
+    sink.emitted.length = 0;
+    await setAll(true, t0 + 200 * SECOND);
+    test.clock.set(t0 + 205 * SECOND);
+    await sweepTwice();
+    expect((await states()).every((row) => row.state === 'online')).toBe(true);
+    expect(announced('screen.online')).toHaveLength(FLEET);
+    expect(new Set(announced('screen.online')).size).toBe(FLEET);
+    const open = await openIntervals();
+    expect(open).toHaveLength(FLEET);
+    expect(open.every((row) => row.state === 'online' && Number(row.started_at) === t0 + 200 * SECOND)).toBe(
+      true,
+    );
+    const intervals = await database.handle.db.selectFrom('health_intervals').select('screen_id').execute();
+    expect(intervals).toHaveLength(3 * FLEET);
+  });
+});
