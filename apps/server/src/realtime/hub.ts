@@ -22,6 +22,7 @@ import { RealtimeConnection } from './connection';
 import type { ConnectionContext, ConnectionLimits } from './connectionContext';
 import { FanOut, type FanOutStats } from './fanOut';
 import { NODE_LEASE_MS, NODE_LEASE_RENEW_MS, NodeLease } from './nodeLease';
+import { DisconnectPacing } from './disconnectPacing';
 import { DisconnectActions } from './onDisconnect';
 import { PLAYER_ORG_CACHE_MS, PlayerOrgCache } from './playerOrgs';
 import { ACCESS_BRANCHES, RealtimeRules } from './rules';
@@ -74,6 +75,8 @@ export class RealtimeHub {
   readonly fanOut: FanOut;
   readonly rules: RealtimeRules;
   readonly disconnects: DisconnectActions;
+  /** When closed connections start their onDisconnect work: paced while connections churn. */
+  private readonly pacing = new DisconnectPacing();
   readonly lease: NodeLease;
   private readonly context: ConnectionContext;
   private readonly sockets = new Map<WebSocket, RealtimeConnection>();
@@ -121,6 +124,7 @@ export class RealtimeHub {
       nodeId: this.nodeId,
       clock: services.clock,
       onError,
+      pacing: this.pacing,
     });
     this.lease = new NodeLease({
       db: services.db,
@@ -183,6 +187,7 @@ export class RealtimeHub {
     }
     const connection = new RealtimeConnection(socket, this.context);
     this.sockets.set(socket, connection);
+    this.pacing.churned();
     socket.on('message', (data, isBinary) => {
       try {
         connection.onFrame(data, isBinary);
@@ -195,6 +200,7 @@ export class RealtimeHub {
     socket.on('pong', () => connection.touch());
     socket.on('close', () => {
       this.sockets.delete(socket);
+      this.pacing.churned();
       this.track(connection.dispose());
     });
   }
@@ -231,6 +237,7 @@ export class RealtimeHub {
     this.closing ??= (async () => {
       if (this.pingTimer) clearInterval(this.pingTimer);
       if (this.leaseTimer) clearInterval(this.leaseTimer);
+      this.pacing.drain();
       for (const connection of this.sockets.values()) {
         connection.closeWith(CLOSE_GOING_AWAY, 'Server shutting down');
         this.track(connection.dispose());

@@ -43,6 +43,7 @@ import type { Database } from '../db/schema';
 import { newId } from '../ids';
 import { batchedByTurn } from '../turnBatched';
 import type { ArmedRows } from './armedRows';
+import { DisconnectPacing } from './disconnectPacing';
 import { DOCUMENT_DEPTH, locateInDocument } from './documentPath';
 import type { DocumentStore, WriteOptions } from './documentStore';
 import { playerShapeCheck } from './playerShape';
@@ -133,6 +134,8 @@ export interface DisconnectActionsOptions {
   onError: (error: unknown, context: string) => void;
   /** Default SUCCESSOR_WAIT_MS. */
   successorWaitMs?: number;
+  /** When closing connections start their work (disconnectPacing.ts); default: a pacing of its own. */
+  pacing?: DisconnectPacing;
 }
 
 /** Distinct paths remembered per connection and player (the oldest forgotten first); a player writes a few. */
@@ -163,6 +166,7 @@ export class DisconnectActions {
   private readonly clock: () => number;
   private readonly onError: (error: unknown, context: string) => void;
   private readonly successorWaitMs: number;
+  private readonly pacing: DisconnectPacing;
   /** The last place given in this node's order of its connections' writes and armings (ArmedAction.order). */
   private order = 0;
   /** Sessions by connection, then player. */
@@ -190,6 +194,7 @@ export class DisconnectActions {
     this.clock = options.clock;
     this.onError = options.onError;
     this.successorWaitMs = options.successorWaitMs ?? SUCCESSOR_WAIT_MS;
+    this.pacing = options.pacing ?? new DisconnectPacing();
   }
 
   /**
@@ -311,6 +316,16 @@ export class DisconnectActions {
    * forgets them. Answers the number of actions applied.
    */
   async fire(connectionId: string, actions: readonly ArmedAction[]): Promise<number> {
+    await this.pacing.start();
+    if (actions.every((action) => this.localVerdict(action) === 'skip')) {
+      // The player is back on this node and has armed again: nothing to run, nothing to ask the database.
+      try {
+        await this.rows.deleteConnection(connectionId);
+      } catch (error) {
+        this.onError(error, `deleting the onDisconnect actions of ${connectionId}`);
+      }
+      return 0;
+    }
     let current = actions;
     try {
       // Rows renamed to a claim of this node: no longer "live" for a sibling connection's check, and still run by

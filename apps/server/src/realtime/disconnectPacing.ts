@@ -1,0 +1,134 @@
+// When a fleet drops and reconnects at once (a network blip, a restart of the balancer), the closed connections'
+// onDisconnect work waits behind the new connections. Node accepts one connection per turn of its event loop
+// (libuv 1.45 and later), so every millisecond a turn spends on the old connections' claims, checks and "went away"
+// writes is a connection left in the kernel's queue: 20,000 closings held the loop for seconds, the queue
+// overflowed, and screens whose attempt timed out came back only after their backoff. Waiting costs the old
+// connections little: once the player is back and has armed its new action, the old one is skipped without any
+// write (onDisconnect.ts).
+//
+// So while connections come and go, closing connections start their onDisconnect work at a steady rate, and one that
+// has waited MAX_DEFER_MS goes next whatever the rate (at a rate of its own, so that a backlog does not start all at
+// once). When nothing has come or gone for CHURN_WINDOW_MS, and when the server shuts down, they all start at once,
+// a turn at a time.
+
+/** Connections opened or closed within this window mean the node is churning. */
+export const CHURN_WINDOW_MS = 500;
+/** Closing connections started per second while churning. */
+export const CHURN_STARTS_PER_SECOND = 250;
+/** A closing connection waits at most this long for its start while churning... */
+export const MAX_DEFER_MS = 15_000;
+/** ...and those that waited that long start at this rate. */
+export const OVERDUE_STARTS_PER_SECOND = 1_000;
+/** Closing connections started per turn when calm. */
+const CALM_STARTS_PER_TURN = 512;
+/** How often the starts are paced while churning. */
+const TICK_MS = 10;
+
+export interface DisconnectPacingOptions {
+  /** Monotonic milliseconds (default performance.now). */
+  now?: () => number;
+}
+
+export class DisconnectPacing {
+  private readonly now: () => number;
+  private waiting: { since: number; start: () => void }[] = [];
+  /** Index of the oldest waiting start in `waiting`. */
+  private head = 0;
+  private lastChurn = -Infinity;
+  private draining = false;
+  private scheduled = false;
+  private credit = 0;
+  private overdueCredit = 0;
+  private lastTick: number | null = null;
+
+  constructor(options: DisconnectPacingOptions = {}) {
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** A connection opened or closed. */
+  churned(): void {
+    this.lastChurn = this.now();
+  }
+
+  /** Resolves when a closing connection may start its onDisconnect work. */
+  start(): Promise<void> {
+    if (this.draining) return Promise.resolve();
+    return new Promise<void>((start) => {
+      this.waiting.push({ since: this.now(), start });
+      this.schedule();
+    });
+  }
+
+  /** From now on every start goes at once (the server is shutting down). */
+  drain(): void {
+    this.draining = true;
+    this.release(this.pending);
+  }
+
+  /** Closing connections still waiting to start. */
+  get pending(): number {
+    return this.waiting.length - this.head;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.pending === 0) return;
+    this.scheduled = true;
+    if (this.calm()) setImmediate(() => this.tick());
+    else setTimeout(() => this.tick(), TICK_MS);
+  }
+
+  private calm(): boolean {
+    return this.draining || this.now() - this.lastChurn >= CHURN_WINDOW_MS;
+  }
+
+  private tick(): void {
+    this.scheduled = false;
+    const now = this.now();
+    if (this.calm()) {
+      this.lastTick = null;
+      this.release(this.draining ? this.pending : CALM_STARTS_PER_TURN);
+    } else {
+      const elapsed = this.lastTick === null ? TICK_MS : now - this.lastTick;
+      this.lastTick = now;
+      // Credit piles up to a tenth of a second's worth at most, so a late tick does not start a burst.
+      this.credit = Math.min(
+        this.credit + (elapsed * CHURN_STARTS_PER_SECOND) / 1000,
+        CHURN_STARTS_PER_SECOND / 10,
+      );
+      this.overdueCredit = Math.min(
+        this.overdueCredit + (elapsed * OVERDUE_STARTS_PER_SECOND) / 1000,
+        OVERDUE_STARTS_PER_SECOND / 10,
+      );
+      let count = Math.floor(this.credit);
+      this.credit -= count;
+      let overdue = 0;
+      while (
+        this.head + count + overdue < this.waiting.length &&
+        overdue < Math.floor(this.overdueCredit) &&
+        now - this.waiting[this.head + count + overdue]!.since >= MAX_DEFER_MS
+      ) {
+        overdue++;
+      }
+      // Nothing overdue: no credit is saved for later.
+      if (overdue === 0) this.overdueCredit = 0;
+      this.overdueCredit -= overdue;
+      count += overdue;
+      this.release(count);
+    }
+    this.schedule();
+  }
+
+  private release(count: number): void {
+    const end = Math.min(this.head + count, this.waiting.length);
+    const released = this.waiting.slice(this.head, end);
+    this.head = end;
+    if (this.head === this.waiting.length) {
+      this.waiting = [];
+      this.head = 0;
+    } else if (this.head > 4096 && this.head * 2 > this.waiting.length) {
+      this.waiting = this.waiting.slice(this.head);
+      this.head = 0;
+    }
+    for (const waiting of released) waiting.start();
+  }
+}
