@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
-import { collectingSink, setConnection } from '../../test/harness/health';
+import { collectingSink, otherNodeMonitor, setConnection } from '../../test/harness/health';
 import {
   PASSWORD,
   bearer,
@@ -14,7 +14,6 @@ import {
   type PairedScreen,
   type TestOperator,
 } from '../../test/harness/management';
-import { HealthMonitor } from './healthMonitor';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
@@ -80,17 +79,7 @@ describe.each(['sqlite', 'postgres'] as const)('screen health monitor (%s)', (en
 
   it('two monitors on one database record and announce each transition once, since the last sighting', async () => {
     test.clock.set(t0 + 125 * SECOND);
-    const other = new HealthMonitor({
-      db: database.handle.db,
-      dialect: database.handle.dialect,
-      clock: test.clock,
-      events: sink,
-      offlineAfterMs: 90 * SECOND,
-      startedAt: t0 - HOUR,
-      onError: (error) => {
-        throw error;
-      },
-    });
+    const other = otherNodeMonitor(database.handle, test.clock, sink, t0 - HOUR);
     await Promise.all([monitor().sweep(), other.sweep(), other.sweep(), monitor().sweep()]);
     expect(await health(connected.screenId)).toEqual({ state: 'offline', since: t0 + 10 * SECOND });
     expect(await health(beating.screenId)).toEqual({ state: 'offline', since: t0 });

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
-import { collectingSink, setConnection } from '../../test/harness/health';
+import { collectingSink, otherNodeMonitor, setConnection } from '../../test/harness/health';
 import { pairedScreen, signUpOperator, type PairedScreen } from '../../test/harness/management';
-import { HealthMonitor } from './healthMonitor';
+import type { HealthMonitor } from './healthMonitor';
 import { HEALTH_BATCH } from './healthTransitions';
 
 const SECOND = 1000;
@@ -30,19 +30,7 @@ describe.each(['sqlite', 'postgres'] as const)('a fleet’s health transitions (
     for (let index = 0; index < FLEET; index++) screens.push(await pairedScreen(test.app, operator));
     t0 = test.clock();
     for (let index = 0; index < 2; index++) {
-      monitors.push(
-        new HealthMonitor({
-          db: database.handle.db,
-          dialect: database.handle.dialect,
-          clock: test.clock,
-          events: sink,
-          offlineAfterMs: 90 * SECOND,
-          startedAt: t0 - HOUR,
-          onError: (error) => {
-            throw error;
-          },
-        }),
-      );
+      monitors.push(otherNodeMonitor(database.handle, test.clock, sink, t0 - HOUR));
     }
   }, 120_000);
   afterAll(async () => {

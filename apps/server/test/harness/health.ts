@@ -1,9 +1,11 @@
-// Helpers of the screen-health tests: a webhook sink that collects what is emitted, and a screen's presence set by
-// hand (its connection record, its heartbeat) at the test clock's time.
+// Helpers of the screen-health tests: a webhook sink that collects what is emitted, a monitor of another node on the
+// same database, and a screen's presence set by hand (its connection record, its heartbeat) at the test clock's time.
 
 import type { DeliveredEventType } from '@marquee/management-api';
 import { playerBranchPath } from '@marquee/protocol';
 import type { App } from '../../src/app';
+import type { DatabaseHandle } from '../../src/db/database';
+import { HealthMonitor } from '../../src/health/healthMonitor';
 import type { EmitOptions, WebhookEventSink } from '../../src/webhooks/webhookEventSink';
 
 export interface Emitted {
@@ -22,6 +24,26 @@ export function collectingSink(): WebhookEventSink & { emitted: Emitted[] } {
       emitted.push({ orgId, event, data, options });
     },
   };
+}
+
+/** A health monitor as another node runs it on `database` (90 s offline threshold, started long before). */
+export function otherNodeMonitor(
+  database: DatabaseHandle,
+  clock: () => number,
+  events: WebhookEventSink,
+  startedAt: number,
+): HealthMonitor {
+  return new HealthMonitor({
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    events,
+    offlineAfterMs: 90_000,
+    startedAt,
+    onError: (error) => {
+      throw error;
+    },
+  });
 }
 
 /** Writes the player's connection record as the realtime hub would: connected now, or gone at `at`. */
