@@ -3,6 +3,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  BURST_STARTS,
   CHURN_STARTS_PER_SECOND,
   CHURN_WINDOW_MS,
   DisconnectPacing,
@@ -21,7 +22,11 @@ describe('disconnect pacing', () => {
   const pacingNow = () => new DisconnectPacing({ now: () => Date.now() });
   function startMany(pacing: DisconnectPacing, count: number) {
     const started = { count: 0 };
-    for (let index = 0; index < count; index++) void pacing.start().then(() => started.count++);
+    for (let index = 0; index < count; index++) {
+      const paced = pacing.start();
+      if (paced === undefined) started.count++;
+      else void paced.then(() => started.count++);
+    }
     return started;
   }
 
@@ -33,7 +38,15 @@ describe('disconnect pacing', () => {
     expect(pacing.pending).toBe(0);
   });
 
-  it('paces the starts while connections churn, and starts the rest once it is calm', async () => {
+  it('lets a few closing connections start at once even while connections churn, as without pacing', async () => {
+    const pacing = pacingNow();
+    pacing.churned();
+    expect(pacing.start()).toBeUndefined();
+    expect(pacing.start()).toBeUndefined();
+    expect(pacing.pending).toBe(0);
+  });
+
+  it('paces the starts beyond a burst while connections churn, and starts the rest once it is calm', async () => {
     const pacing = pacingNow();
     pacing.churned();
     const started = startMany(pacing, 2_000);
@@ -42,8 +55,8 @@ describe('disconnect pacing', () => {
       pacing.churned();
       await vi.advanceTimersByTimeAsync(5);
     }
-    expect(started.count).toBeGreaterThan(CHURN_STARTS_PER_SECOND * 0.8);
-    expect(started.count).toBeLessThanOrEqual(CHURN_STARTS_PER_SECOND * 1.1);
+    expect(started.count).toBeGreaterThan(BURST_STARTS + CHURN_STARTS_PER_SECOND * 0.8);
+    expect(started.count).toBeLessThanOrEqual(BURST_STARTS + CHURN_STARTS_PER_SECOND * 1.1);
     // Calm again: the rest go without waiting for the rate.
     await vi.advanceTimersByTimeAsync(CHURN_WINDOW_MS + 50);
     expect(started.count).toBe(2_000);
@@ -61,7 +74,7 @@ describe('disconnect pacing', () => {
     };
     await churnFor(MAX_DEFER_MS - 100);
     // Until the first ones are overdue, only the steady rate.
-    expect(started.count).toBeLessThanOrEqual((CHURN_STARTS_PER_SECOND * MAX_DEFER_MS) / 1000);
+    expect(started.count).toBeLessThanOrEqual(BURST_STARTS + (CHURN_STARTS_PER_SECOND * MAX_DEFER_MS) / 1000);
     await churnFor(100);
     const beforeOverdue = started.count;
     await churnFor(1000);

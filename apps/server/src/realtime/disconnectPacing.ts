@@ -6,13 +6,16 @@
 // connections little: once the player is back and has armed its new action, the old one is skipped without any
 // write (onDisconnect.ts).
 //
-// So while connections come and go, closing connections start their onDisconnect work at a steady rate, and one that
-// has waited MAX_DEFER_MS goes next whatever the rate (at a rate of its own, so that a backlog does not start all at
-// once). When nothing has come or gone for CHURN_WINDOW_MS, and when the server shuts down, they all start at once,
-// a turn at a time.
+// So once more than BURST_STARTS closing connections have started within CHURN_WINDOW_MS while connections come and
+// go, the next ones start their onDisconnect work at a steady rate, and one that has waited MAX_DEFER_MS goes next
+// whatever the rate (at a rate of its own, so that a backlog does not start all at once). Below that, as on a node
+// where a few screens come and go, each starts at once, exactly as without pacing. When nothing has come or gone for
+// CHURN_WINDOW_MS, and when the server shuts down, the waiting ones all start at once, a turn at a time.
 
 /** Connections opened or closed within this window mean the node is churning. */
 export const CHURN_WINDOW_MS = 500;
+/** Closing connections that start at once within a window before the others are paced. */
+export const BURST_STARTS = 200;
 /** Closing connections started per second while churning. */
 export const CHURN_STARTS_PER_SECOND = 250;
 /** A closing connection waits at most this long for its start while churning... */
@@ -40,6 +43,9 @@ export class DisconnectPacing {
   private credit = 0;
   private overdueCredit = 0;
   private lastTick: number | null = null;
+  /** Starts given at once since `burstSince`. */
+  private burst = 0;
+  private burstSince = -Infinity;
 
   constructor(options: DisconnectPacingOptions = {}) {
     this.now = options.now ?? (() => performance.now());
@@ -50,9 +56,23 @@ export class DisconnectPacing {
     this.lastChurn = this.now();
   }
 
-  /** Resolves when a closing connection may start its onDisconnect work. */
-  start(): Promise<void> {
-    if (this.draining) return Promise.resolve();
+  /**
+   * Undefined when a closing connection may start its onDisconnect work now; otherwise a promise that resolves when it
+   * may.
+   */
+  start(): Promise<void> | undefined {
+    if (this.draining) return undefined;
+    if (this.pending === 0) {
+      const now = this.now();
+      if (now - this.burstSince >= CHURN_WINDOW_MS) {
+        this.burst = 0;
+        this.burstSince = now;
+      }
+      if (this.burst < BURST_STARTS || this.calm()) {
+        this.burst++;
+        return undefined;
+      }
+    }
     return new Promise<void>((start) => {
       this.waiting.push({ since: this.now(), start });
       this.schedule();

@@ -316,7 +316,8 @@ export class DisconnectActions {
    * forgets them. Answers the number of actions applied.
    */
   async fire(connectionId: string, actions: readonly ArmedAction[]): Promise<number> {
-    await this.pacing.start();
+    const paced = this.pacing.start();
+    if (paced !== undefined) await paced;
     if (actions.every((action) => this.localVerdict(action) === 'skip')) {
       // The player is back on this node and has armed again: nothing to run, nothing to ask the database.
       try {
