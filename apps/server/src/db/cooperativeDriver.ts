@@ -13,6 +13,7 @@
 
 import type { DatabaseConnection, Driver, QueryCompiler, TransactionSettings } from 'kysely';
 import { nextTurn } from '../eventLoop';
+import { Fifo } from '../fifo';
 
 /** How long queries may run back to back before the next one waits for a turn of the event loop. */
 export const QUERY_SLICE_MS = 10;
@@ -30,9 +31,7 @@ export function eventLoopTurns(now: () => number = () => performance.now()): () 
 /** A lock handed to its waiters in the order they came, waking only the next one at each release. */
 export class ConnectionLock {
   private held = false;
-  private waiters: (() => void)[] = [];
-  /** Index of the next waiter in `waiters` (shifting a long array at each release would cost its length). */
-  private head = 0;
+  private readonly waiters = new Fifo<() => void>();
 
   acquire(): Promise<void> {
     if (!this.held) {
@@ -43,17 +42,9 @@ export class ConnectionLock {
   }
 
   release(): void {
-    const next = this.waiters[this.head];
-    if (next === undefined) {
-      this.held = false;
-      return;
-    }
-    this.waiters[this.head++] = undefined as never;
-    if (this.head === this.waiters.length) {
-      this.waiters = [];
-      this.head = 0;
-    }
-    next();
+    const [next] = this.waiters.take(1);
+    if (next === undefined) this.held = false;
+    else next();
   }
 }
 

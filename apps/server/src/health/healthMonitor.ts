@@ -84,9 +84,7 @@ export class HealthMonitor {
     await touchLastSeen(this.db, [row.screen_id], at, 0);
     if (row.state === 'offline') {
       const transition = { orgId: row.org_id, screenId: row.screen_id, state: 'online' as const, since: at };
-      const won = await this.transitions.claim([transition], at, at - this.offlineAfterMs, (error) => {
-        throw error;
-      });
+      const won = await this.transitions.claim([transition], at, at - this.offlineAfterMs);
       for (const recorded of won) await this.announce(recorded, row.name);
     }
   }

@@ -114,14 +114,14 @@ export class HealthTransitions {
 
   /**
    * Claims each transition (an offline one only while nobody has seen the screen since `offlineCutoff`: its stored
-   * last sighting and its player's heartbeat both older). Answers those this caller recorded; a batch that failed
-   * is reported to `onError` and the others still run.
+   * last sighting and its player's heartbeat both older). Answers those this caller recorded. With `onError`, a batch
+   * that failed is reported to it and the others still run; without, the first failure is thrown.
    */
   async claim(
     transitions: readonly HealthTransition[],
     now: number,
     offlineCutoff: number,
-    onError: (error: unknown, context: string) => void,
+    onError?: (error: unknown, context: string) => void,
   ): Promise<HealthTransition[]> {
     const won: HealthTransition[] = [];
     for (const batch of batches(byScreen(transitions))) {
@@ -147,6 +147,7 @@ export class HealthTransitions {
           })),
         );
       } catch (error) {
+        if (onError === undefined) throw error;
         onError(error, `health transitions of ${batch.length} screens from ${batch[0]?.screenId}`);
       }
     }

@@ -12,6 +12,8 @@
 // where a few screens come and go, each starts at once, exactly as without pacing. When nothing has come or gone for
 // CHURN_WINDOW_MS, and when the server shuts down, the waiting ones all start at once, a turn at a time.
 
+import { Fifo } from '../fifo';
+
 /** Connections opened or closed within this window mean the node is churning. */
 export const CHURN_WINDOW_MS = 500;
 /** Closing connections that start at once within a window before the others are paced. */
@@ -34,9 +36,7 @@ export interface DisconnectPacingOptions {
 
 export class DisconnectPacing {
   private readonly now: () => number;
-  private waiting: { since: number; start: () => void }[] = [];
-  /** Index of the oldest waiting start in `waiting`. */
-  private head = 0;
+  private readonly waiting = new Fifo<{ since: number; start: () => void }>();
   private lastChurn = -Infinity;
   private draining = false;
   private scheduled = false;
@@ -87,7 +87,7 @@ export class DisconnectPacing {
 
   /** Closing connections still waiting to start. */
   get pending(): number {
-    return this.waiting.length - this.head;
+    return this.waiting.size;
   }
 
   private schedule(): void {
@@ -122,10 +122,10 @@ export class DisconnectPacing {
       let count = Math.floor(this.credit);
       this.credit -= count;
       let overdue = 0;
-      while (
-        this.head + count + overdue < this.waiting.length &&
-        overdue < Math.floor(this.overdueCredit) &&
-        now - this.waiting[this.head + count + overdue]!.since >= MAX_DEFER_MS
+      for (
+        let next = this.waiting.at(count);
+        next !== undefined && overdue < Math.floor(this.overdueCredit) && now - next.since >= MAX_DEFER_MS;
+        next = this.waiting.at(count + overdue)
       ) {
         overdue++;
       }
@@ -139,16 +139,6 @@ export class DisconnectPacing {
   }
 
   private release(count: number): void {
-    const end = Math.min(this.head + count, this.waiting.length);
-    const released = this.waiting.slice(this.head, end);
-    this.head = end;
-    if (this.head === this.waiting.length) {
-      this.waiting = [];
-      this.head = 0;
-    } else if (this.head > 4096 && this.head * 2 > this.waiting.length) {
-      this.waiting = this.waiting.slice(this.head);
-      this.head = 0;
-    }
-    for (const waiting of released) waiting.start();
+    for (const waiting of this.waiting.take(count)) waiting.start();
   }
 }
