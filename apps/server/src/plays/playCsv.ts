@@ -1,6 +1,8 @@
 // Plays as CSV rows (RFC 4180): a header, then one line per play with its UTC and local times. Text a spreadsheet
 // would run as a formula (=, +, -, @ first) is prefixed with an apostrophe: a play's name or error comes from a
-// device and must not become a formula on an operator's machine.
+// device and must not become a formula on an operator's machine. A value of only letters, digits, '_' and '-' (an
+// id such as a random play id that happens to start with '-') cannot call a function or link anywhere, and is left
+// as it is so that it matches the same id in the JSON API.
 
 import type { PlayView } from '@marquee/management-api';
 
@@ -25,10 +27,12 @@ export const PLAY_CSV_COLUMNS = [
   'clock_skew',
 ] as const;
 
+const ID_TEXT = /^[A-Za-z0-9_-]+$/;
+
 function cell(value: string | number | boolean | null): string {
   if (value === null) return '';
   if (typeof value !== 'string') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = /^[=+\-@\t\r]/.test(value) && !ID_TEXT.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
