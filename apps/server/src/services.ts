@@ -250,7 +250,14 @@ export async function createServices(
             onUnavailable: () =>
               log.warn('Redis did not answer: a sign-in went through without its account limit'),
           });
-    const identity = new IdentityService({ db: database.db, keys, playerTokens, clock, failedSignIns });
+    const identity = new IdentityService({
+      db: database.db,
+      sqlite: database.sqlite,
+      keys,
+      playerTokens,
+      clock,
+      failedSignIns,
+    });
     const webhookWorker = new DeliveryWorker({
       db: database.db,
       clock,

@@ -12,17 +12,24 @@ export type ReusableQuery<DB, A extends readonly unknown[], O> = (
   ...args: A
 ) => Promise<QueryResult<O>>;
 
+/** A query compiled once: its SQL, and its parameters for new arguments. */
+export interface CompiledReusable<A extends readonly unknown[]> {
+  sql: string;
+  parameters(args: A): unknown[];
+}
+
 /**
- * `build` (with `arity` arguments, each used as a bound value, never as SQL) compiled once against `db`; the
- * answer runs it on an executor (the database, or a transaction of it) with new arguments.
+ * `build` (with `arity` arguments, each used as a bound value, never as SQL) compiled against `db`, on first use:
+ * what reusableQuery runs, and what a batched read (batchedRead.ts) prepares on the raw SQLite connection.
  */
-export function reusableQuery<DB, A extends readonly unknown[], O>(
+export function compileReusable<DB, A extends readonly unknown[], O>(
   db: Kysely<DB>,
   arity: A['length'],
   build: (db: Kysely<DB>, ...args: A) => Compilable<O>,
-): ReusableQuery<DB, A, O> {
-  let compiled: { sql: string; slots: (number | { value: unknown })[] } | undefined;
-  const compile = () => {
+): () => CompiledReusable<A> {
+  let compiled: CompiledReusable<A> | undefined;
+  return () => {
+    if (compiled !== undefined) return compiled;
     const names = Array.from({ length: arity }, (_, index) => placeholder(index));
     const query = build(db, ...(names as unknown as A)).compile();
     const slots = query.parameters.map((value) => {
@@ -32,11 +39,26 @@ export function reusableQuery<DB, A extends readonly unknown[], O>(
     const used = new Set(slots.filter((slot): slot is number => typeof slot === 'number'));
     if (used.size !== arity)
       throw new Error(`reusableQuery: ${arity - used.size} argument(s) not bound as values`);
-    return { sql: query.sql, slots };
+    compiled = {
+      sql: query.sql,
+      parameters: (args) => slots.map((slot) => (typeof slot === 'number' ? args[slot] : slot.value)),
+    };
+    return compiled;
   };
+}
+
+/**
+ * `build` (with `arity` arguments, each used as a bound value, never as SQL) compiled once against `db`; the
+ * answer runs it on an executor (the database, or a transaction of it) with new arguments.
+ */
+export function reusableQuery<DB, A extends readonly unknown[], O>(
+  db: Kysely<DB>,
+  arity: A['length'],
+  build: (db: Kysely<DB>, ...args: A) => Compilable<O>,
+): ReusableQuery<DB, A, O> {
+  const compiled = compileReusable(db, arity, build);
   return (executor, ...args) => {
-    compiled ??= compile();
-    const parameters = compiled.slots.map((slot) => (typeof slot === 'number' ? args[slot] : slot.value));
-    return executor.executeQuery(CompiledQuery.raw(compiled.sql, parameters)) as Promise<QueryResult<O>>;
+    const { sql, parameters } = compiled();
+    return executor.executeQuery(CompiledQuery.raw(sql, parameters(args))) as Promise<QueryResult<O>>;
   };
 }

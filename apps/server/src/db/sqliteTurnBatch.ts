@@ -3,7 +3,8 @@
 // would be a transaction of its own, and committing one costs more than the statement: a fleet reconnecting after a
 // network blip arms, cancels and claims tens of thousands of onDisconnect rows within seconds. Each queued statement
 // still gets its own answer, given once its transaction committed; if the batch fails, each statement runs again
-// alone, so one bad statement fails alone.
+// alone, so one bad statement fails alone. Reads are batched the same way (batchedRead.ts), in a deferred
+// transaction: one snapshot for the turn's reads instead of one per read.
 
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -18,15 +19,39 @@ interface Queued {
   reject: (error: unknown) => void;
 }
 
+interface Transactions {
+  all: (batch: readonly Queued[]) => Outcome[];
+  one: (queued: Queued) => unknown;
+}
+
 type Outcome = { value: unknown; failed: false } | { error: unknown; failed: true };
+
+/**
+ * How a batch's transaction begins: IMMEDIATE for writes (it takes the write lock at once, so it cannot fail half
+ * way for a lock), DEFERRED for reads (a read-only batch never takes it).
+ */
+export type TurnBatchBehavior = 'immediate' | 'deferred';
 
 export class SqliteTurnBatch {
   private readonly queue: SqliteTurnQueue<Queued, Outcome[]>;
 
-  constructor(db: Kysely<unknown>, sqlite: BetterSqlite3.Database) {
+  constructor(
+    db: Kysely<unknown>,
+    sqlite: BetterSqlite3.Database,
+    behavior: TurnBatchBehavior = 'immediate',
+  ) {
+    // Made once, at the first batch (the connection is open then): better-sqlite3 builds four wrappers and their
+    // properties at every transaction() call.
+    let transactions: Transactions | undefined;
     this.queue = new SqliteTurnQueue(db, sqlite, {
       maxBatch: MAX_TURN_BATCH,
-      commit: (batch) => commitOrRetry(sqlite, batch),
+      commit: (batch) => {
+        transactions ??= {
+          all: sqlite.transaction(runAll)[behavior],
+          one: sqlite.transaction((queued: Queued) => queued.run())[behavior],
+        };
+        return commitOrRetry(batch, transactions);
+      },
       done: (batch, outcomes) =>
         batch.forEach((queued, index) => {
           const outcome = outcomes[index]!;
@@ -52,16 +77,18 @@ export class SqliteTurnBatch {
   }
 }
 
+function runAll(batch: readonly Queued[]): Outcome[] {
+  return batch.map((queued): Outcome => ({ value: queued.run(), failed: false }));
+}
+
 /** The batch in one transaction; if the database fails it (nothing was written), each statement alone. */
-function commitOrRetry(sqlite: BetterSqlite3.Database, batch: Queued[]): Outcome[] {
+function commitOrRetry(batch: Queued[], { all, one }: Transactions): Outcome[] {
   try {
-    return sqlite
-      .transaction(() => batch.map((queued): Outcome => ({ value: queued.run(), failed: false })))
-      .immediate();
+    return all(batch);
   } catch {
     return batch.map((queued): Outcome => {
       try {
-        return { value: sqlite.transaction(queued.run).immediate(), failed: false };
+        return { value: one(queued), failed: false };
       } catch (error) {
         return { error, failed: true };
       }

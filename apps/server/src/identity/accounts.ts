@@ -2,9 +2,10 @@
 // password), players in `player_accounts` (uid = player id, made at the first custom-token sign-in). An account is
 // usable unless it is gone or disabled; revoking moves its validSince past every token issued so far.
 
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Role } from '@marquee/management-api';
-import { reusableQuery } from '../db/reusableQuery';
+import { batchedRead } from '../db/batchedRead';
 import type { AccountKind, Database } from '../db/schema';
 import { IdentityError } from './identityErrors';
 
@@ -22,9 +23,9 @@ export interface Account {
   lastLoginAt: number | null;
 }
 
-/** A player's account, read at every realtime authentication (compiled once). */
-const playerAccountQuery = (db: Kysely<Database>) =>
-  reusableQuery(db, 1, (db, uid: string) =>
+/** A player's account, read at every realtime authentication (batched by turn on SQLite). */
+const playerAccountQuery = (db: Kysely<Database>, sqlite: BetterSqlite3.Database | undefined) =>
+  batchedRead({ db, sqlite }, 1, (db, uid: string) =>
     db
       .selectFrom('player_accounts')
       .innerJoin('players', 'players.id', 'player_accounts.uid')
@@ -42,11 +43,16 @@ const playerAccountQuery = (db: Kysely<Database>) =>
 export class Accounts {
   private readonly playerAccount: ReturnType<typeof playerAccountQuery>;
 
+  /**
+   * `sqlite`: the raw connection, when `db` is the SQLite database itself (never with a transaction, which a
+   * batched read would not see into).
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: () => number,
+    sqlite?: BetterSqlite3.Database,
   ) {
-    this.playerAccount = playerAccountQuery(db);
+    this.playerAccount = playerAccountQuery(db, sqlite);
   }
 
   async load(kind: AccountKind, uid: string): Promise<Account | null> {
@@ -71,7 +77,7 @@ export class Accounts {
     }
     // A player's account lives as long as the player: a hard reset deletes the player, and a blocked player is a
     // disabled account.
-    const [row] = (await this.playerAccount(this.db, uid)).rows;
+    const [row] = await this.playerAccount(uid);
     if (row === undefined) return null;
     return {
       uid: row.uid,

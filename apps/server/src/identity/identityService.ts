@@ -4,6 +4,7 @@
 // expiry, and then, on every call, that the account still exists, is not disabled, and was not revoked after the
 // token was issued. Accounts are kept by accounts.ts, sessions (refresh and ID tokens) by sessions.ts.
 
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, type Role } from '@marquee/management-api';
 import {
@@ -59,6 +60,8 @@ export interface AccountInfo {
 
 export interface IdentityServiceOptions {
   db: Kysely<Database>;
+  /** The raw SQLite connection behind `db` (DatabaseHandle.sqlite): the accounts' hot reads are batched on it. */
+  sqlite?: BetterSqlite3.Database;
   keys: SigningKeys;
   playerTokens: PlayerTokens;
   clock: () => number;
@@ -100,7 +103,7 @@ export class IdentityService {
     this.playerTokens = options.playerTokens;
     this.clock = options.clock;
     this.passwordPolicy = options.passwordPolicy ?? { ...DEFAULT_PASSWORD_POLICY };
-    this.accounts = new Accounts(options.db, options.clock);
+    this.accounts = new Accounts(options.db, options.clock, options.sqlite);
     this.sessions = new Sessions(options.db, options.keys, this.accounts, options.clock);
     this.failedSignIns = options.failedSignIns ?? new InProcessFailedSignIns(options.clock);
   }

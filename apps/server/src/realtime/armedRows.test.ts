@@ -1,8 +1,9 @@
 // The onDisconnect rows of live connections on each engine (armedRows.ts), and on SQLite how the calls of one turn
 // are committed together (db/sqliteTurnBatch.ts).
 
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnBothEngines, openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import { countTransactions } from '../../test/harness/sqliteTransactions';
 import type { DatabaseHandle } from '../db/database';
 import { MAX_TURN_BATCH } from '../db/sqliteTurnBatch';
 import { newId } from '../ids';
@@ -85,7 +86,7 @@ describe('armed onDisconnect rows on SQLite, a turn at a time', () => {
   });
 
   it(`commits the calls of one turn together, ${MAX_TURN_BATCH} per transaction, answering each once committed`, async () => {
-    const transaction = vi.spyOn(testDatabase.handle.sqlite!, 'transaction');
+    const transactions = countTransactions(testDatabase.handle.sqlite!);
     const connection = newId();
     let answered = 0;
     const calls = Array.from({ length: MAX_TURN_BATCH + 1 }, () =>
@@ -93,11 +94,11 @@ describe('armed onDisconnect rows on SQLite, a turn at a time', () => {
     );
     expect(answered).toBe(0);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(transactions.count).toBe(1);
     expect(answered).toBe(MAX_TURN_BATCH);
     await Promise.all(calls);
-    expect(transaction).toHaveBeenCalledTimes(2);
-    transaction.mockRestore();
+    expect(transactions.count).toBe(2);
+    transactions.restore();
     expect(await stored(testDatabase.handle, connection)).toHaveLength(MAX_TURN_BATCH + 1);
   });
 

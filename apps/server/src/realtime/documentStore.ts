@@ -20,8 +20,7 @@ import {
   type RealtimeValue,
 } from '@marquee/protocol';
 import type { DatabaseHandle } from '../db/database';
-import { reusableQuery, type ReusableQuery } from '../db/reusableQuery';
-import type { Database } from '../db/schema';
+import { batchedRead, type BatchedRead } from '../db/batchedRead';
 import { DOCUMENT_DEPTH, locateInDocument } from './documentPath';
 import { HintCache } from './hintCache';
 import { PostgresGroupCommit } from './postgresGroupCommit';
@@ -81,17 +80,15 @@ function guarded(mutate: Mutation, { check, onlyIfExists }: WriteOptions): Mutat
 }
 
 export class DocumentStore {
-  private readonly database: DatabaseHandle;
-  /** A document's row: every listen's first read (compiled once). */
-  private readonly documentRow: ReusableQuery<Database, [string], { revision: number; value: string }>;
+  /** A document's row: every listen's first read (batched by turn on SQLite). */
+  private readonly documentRow: BatchedRead<[string], { revision: number; value: string }>;
   private readonly pubsub: PubSub;
   private readonly clock: () => number;
   private readonly hints = new HintCache();
   private readonly committer: WriteCommitter;
 
   constructor(options: DocumentStoreOptions) {
-    this.database = options.database;
-    this.documentRow = reusableQuery(options.database.db, 1, (db, docPath: string) =>
+    this.documentRow = batchedRead(options.database, 1, (db, docPath: string) =>
       db.selectFrom('realtime_documents').select(['revision', 'value']).where('path', '=', docPath),
     );
     this.pubsub = options.pubsub;
@@ -112,7 +109,7 @@ export class DocumentStore {
   /** The value at `path` (null when absent) and the revision of its document, read from the database. */
   async get(path: string): Promise<Snapshot> {
     const { docPath, relative } = locateInDocument(path);
-    const [row] = (await this.documentRow(this.database.db, docPath)).rows;
+    const [row] = await this.documentRow(docPath);
     if (row === undefined) return { value: null, revision: 0 };
     const value = JSON.parse(row.value) as RealtimeValue;
     this.hints.remember(docPath, { value, revision: row.revision, size: row.value.length });

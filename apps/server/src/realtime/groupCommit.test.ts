@@ -1,9 +1,10 @@
 // The group commits of the realtime store, engine by engine (sqliteGroupCommit.ts, postgresGroupCommit.ts): how
 // queued writes are grouped into transactions and statements, and how a refused or interrupted batch is answered.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
+import { countTransactions } from '../../test/harness/sqliteTransactions';
 import type { DatabaseHandle } from '../db/database';
 import { DocumentStore, type ChangeEvent } from './documentStore';
 import { InProcessPubSub } from './pubsub';
@@ -35,14 +36,14 @@ describe('DocumentStore group commit (sqlite)', () => {
     Array.from({ length: count }, (_, index) => `players/g${sequence}x${index}`);
 
   it(`commits queued writes ${MAX_BATCH_WRITES} per transaction, each with its own revision and answer`, async () => {
-    const transaction = vi.spyOn(testDatabase.handle.sqlite!, 'transaction');
+    const transactions = countTransactions(testDatabase.handle.sqlite!);
     const paths = docs(MAX_BATCH_WRITES + 1);
     const results = await Promise.all([
       ...paths.map((path) => store.set(`${path}/n`, 1)),
       store.set(`${paths[0]}/n`, 2),
     ]);
-    expect(transaction).toHaveBeenCalledTimes(2);
-    transaction.mockRestore();
+    expect(transactions.count).toBe(2);
+    transactions.restore();
     expect(results.slice(0, -1)).toEqual(
       paths.map((path) => ({ docPath: path, revision: 1, changedPaths: [`${path}/n`] })),
     );

@@ -55,6 +55,8 @@ interface BatchResult {
 export class SqliteGroupCommit implements WriteCommitter {
   private readonly queue: SqliteTurnQueue<QueuedWrite, BatchResult>;
   private statements: Statements | undefined;
+  /** The batch's transaction, made once (better-sqlite3 builds its wrappers at every transaction() call). */
+  private transaction: ((...args: Parameters<SqliteGroupCommit['commitDocuments']>) => number) | undefined;
 
   constructor(
     db: Kysely<Database>,
@@ -128,26 +130,34 @@ export class SqliteGroupCommit implements WriteCommitter {
     }
     const statements = this.prepareStatements();
     const limits = { maxDocumentBytes: this.context.maxDocumentBytes, now: this.context.clock() };
-    let done = 0;
     const result: BatchResult = { outcomes: new Array(batch.length), hints: [] };
-    this.sqlite
-      .transaction(() => {
-        let chars = 0;
-        for (; done < groups.length && chars <= MAX_BATCH_BYTES; done++) {
-          const group = groups[done]!;
-          const plan = this.commitDocument(group, statements, limits);
-          group.positions.forEach((position, index) => (result.outcomes[position] = plan.outcomes[index]));
-          if (plan.hint !== undefined) result.hints.push([group.docPath, plan.hint]);
-          chars += plan.row?.text.length ?? 0;
-        }
-      })
-      .immediate();
+    this.transaction ??= this.sqlite.transaction(this.commitDocuments.bind(this)).immediate;
+    const done = this.transaction(groups, statements, limits, result);
     // Only once committed: a failed batch is retried whole, one write at a time.
     if (done < groups.length) {
       const left = groups.slice(done).flatMap((group) => group.positions);
       this.queue.requeue(left.sort((a, b) => a - b).map((position) => batch[position]!));
     }
     return result;
+  }
+
+  /** Inside the batch's transaction: the documents in order, until MAX_BATCH_BYTES; answers how many were written. */
+  private commitDocuments(
+    groups: readonly DocumentGroup[],
+    statements: Statements,
+    limits: PlanLimits,
+    result: BatchResult,
+  ): number {
+    let done = 0;
+    let chars = 0;
+    for (; done < groups.length && chars <= MAX_BATCH_BYTES; done++) {
+      const group = groups[done]!;
+      const plan = this.commitDocument(group, statements, limits);
+      group.positions.forEach((position, index) => (result.outcomes[position] = plan.outcomes[index]));
+      if (plan.hint !== undefined) result.hints.push([group.docPath, plan.hint]);
+      chars += plan.row?.text.length ?? 0;
+    }
+    return done;
   }
 
   /** Plans and writes one document inside the batch's transaction. */
