@@ -24,6 +24,7 @@ import { registerOpenApi } from './observability/openapi';
 import { playerRoutes } from './players/playerRoutes';
 import { playerPlayRoutes } from './plays/playerPlayRoutes';
 import { realtimePlugin, type RealtimePluginOptions } from './realtime/realtimePlugin';
+import { lazyChildLogger } from './lazyChildLogger';
 import { loggerOptions } from './logger';
 import { redisReady } from './realtime/redisClient';
 import { REDIS_START_WAIT_MS, createServices, type ServiceOptions } from './services';
@@ -57,6 +58,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       options.logger === false
         ? false
         : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    // A request's logger is made when it first logs (lazyChildLogger.ts).
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // Idle keep-alive sockets are closed at shutdown; requests in flight are finished first.
     forceCloseConnections: 'idle',
