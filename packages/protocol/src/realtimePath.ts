@@ -121,7 +121,10 @@ export function validatePath(path: string): string[] {
   }
   const segments = parsePath(path);
   checkDepth(segments, 'invalid_path');
-  segments.forEach((key, index) => validateKey(key, segments.slice(0, index)));
+  for (let index = 0; index < segments.length; index++) {
+    // The parent is copied only to name a bad key (every request's path is validated).
+    if (keyProblem(segments[index]!) !== null) validateKey(segments[index]!, segments.slice(0, index));
+  }
   return segments;
 }
 
