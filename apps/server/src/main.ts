@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
+import { NO_ACCEPTORS, addAcceptors } from './http/acceptors';
 
 /** Connections the kernel queues before the server accepts them. */
 const LISTEN_BACKLOG = 4096;
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   app.log.info({ database: database.location, migrations: applied }, 'database ready');
 
   let stopping = false;
+  let acceptors = NO_ACCEPTORS;
   const shutdown = (signal: string) => {
     if (stopping) {
       app.log.warn(`${signal} again: exiting without waiting`);
@@ -54,8 +56,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    app
+    acceptors
       .close()
+      .then(() => app.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),
@@ -72,6 +75,11 @@ async function main(): Promise<void> {
   // connection refused there costs its screen a SYN retransmit, one second and then three. The kernel caps this
   // at net.core.somaxconn (4096 on current Linux).
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+  // And a busy node keeps accepting (http/acceptors.ts).
+  acceptors = await addAcceptors(app.server, {
+    backlog: LISTEN_BACKLOG,
+    warn: (message) => app.log.warn(message),
+  });
   const port = (app.server.address() as AddressInfo).port;
   const base = config.port === 0 ? config.publicUrl.replace(/:0$/, `:${port}`) : config.publicUrl;
   console.log(

@@ -1,9 +1,10 @@
 // The real entry point in a child process: configuration errors stop the start with a message naming the
 // variable; a started service prints its URLs, serves on a real port, and a SIGTERM ends it cleanly with every
-// acknowledged write on disk.
+// acknowledged write on disk and nothing left listening.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
@@ -38,6 +39,18 @@ async function waitFor(predicate: () => boolean, what: string, timeoutMs = 30_00
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    net
+      .connect(port, '127.0.0.1')
+      .on('connect', function (this: net.Socket) {
+        this.destroy();
+        resolve(false);
+      })
+      .on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
 }
 
 describe('main', () => {
@@ -82,8 +95,11 @@ describe('main', () => {
     });
     expect(response.status).toBe(201);
 
+    // Its listening socket has more descriptors than one (http/acceptors.ts), all closed at shutdown.
+    expect(output.stdout).not.toContain('accepting on one descriptor');
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(await connectionRefused(Number(port))).toBe(true);
     const sqlite = new BetterSqlite3(path.join(dataDir, 'marquee.sqlite'), { readonly: true });
     try {
       expect(sqlite.prepare('select id from players').all()).toEqual([{ id: 'durable' }]);
