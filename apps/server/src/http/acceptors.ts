@@ -1,14 +1,15 @@
 // More descriptors of the listening socket, so that a busy node still accepts connections quickly. Node 20's
-// libuv (1.45 and later, PR #3696) accepts ONE connection per listening descriptor per turn of the event loop. When
-// a fleet reconnects at once (a restart, a network blip), the node's turns grow long with the work of the
-// connections it already took, it then accepts a few connections a second, and the rest wait in the kernel's queue
-// until their screens give up (REALTIME_CONNECT_TIMEOUT_MS) and come back after their backoff: seconds each, and the
-// work done for them is lost.
+// libuv (1.45 and later, which stopped accepting in a loop) accepts ONE connection per listening descriptor per turn
+// of the event loop. When a fleet reconnects at once (a restart, a network blip), the node's turns grow long with
+// the work of the connections it already took, it then accepts a few connections a second, and the rest wait in the
+// kernel's queue until their screens give up (REALTIME_CONNECT_TIMEOUT_MS) and come back after their backoff:
+// seconds each, and the work done for them is lost.
 //
 // Each extra descriptor of the same socket accepts one more connection per turn, into the same HTTP server. Node
 // has no dup(): a handle sent over an IPC channel arrives as a new descriptor (SCM_RIGHTS), so a short-lived helper
 // process sends the listening handle back as many times as needed, which is how Node's cluster module shares one.
-// Linux only; elsewhere, or if the helper fails, the node keeps its one descriptor and says so in its log.
+// Linux only (elsewhere the node keeps its one descriptor); if the helper fails, the node keeps it too and says so
+// in its log.
 
 import { spawn } from 'node:child_process';
 import net from 'node:net';

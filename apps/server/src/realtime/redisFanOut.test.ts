@@ -116,8 +116,9 @@ describe('fan-out through Redis', () => {
 
     await redis.start();
     await expect.poll(() => readiness(two), { timeout: 15_000 }).toBe(200);
-    // The listener on the other node missed those messages and got the current value when Redis came back.
-    expect(far.eventsOf(path).at(-1)?.value).toEqual({ name: 'during 5' });
+    // The listener on the other node missed those messages and got the current value when Redis came back (sent
+    // before the node said it was ready, and on its way over the socket).
+    await expect.poll(() => far.eventsOf(path).at(-1)?.value).toEqual({ name: 'during 5' });
     await expect.poll(() => readiness(one), { timeout: 15_000 }).toBe(200);
 
     // And the listeners are still there: the next write reaches both nodes, once.
