@@ -41,9 +41,10 @@ export function batchedRead<DB, A extends readonly unknown[], O>(
     return async (...args) => (await query(db, ...args)).rows;
   }
   const compiled = compileReusable(db, arity, build);
+  const batch = readBatchOf(db as Kysely<unknown>, sqlite);
   let statement: BetterSqlite3.Statement<unknown[], O> | undefined;
   return (...args) =>
-    readBatchOf(db as Kysely<unknown>, sqlite).run(() => {
+    batch.run(() => {
       const { sql, parameters } = compiled();
       statement ??= sqlite.prepare<unknown[], O>(sql);
       return statement.all(...parameters(args));
