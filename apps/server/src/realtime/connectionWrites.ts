@@ -46,9 +46,9 @@ export class ConnectionWrites {
 
   async set(principal: Principal, path: string, value: unknown, reply: Reply): Promise<void> {
     const location = locateInDocument(path);
-    normalizeForWrite(value, location.segments);
+    const stored = normalizeForWrite(value, location.segments);
     const options = this.writing(principal, [location.segments]);
-    const result = await this.connection.context.documents.set(location.path, value, options);
+    const result = await this.connection.context.documents.setNormalized(location, stored, options);
     reply({ rev: result.revision } satisfies WriteAnswer);
   }
 
@@ -73,12 +73,12 @@ export class ConnectionWrites {
     reply: Reply,
   ): Promise<void> {
     const location = locateInDocument(path);
-    normalizeForWrite(value, location.segments);
+    const stored = normalizeForWrite(value, location.segments);
     const options = this.writing(principal, [location.segments]);
-    const result = await this.connection.context.documents.compareAndSet(
-      location.path,
+    const result = await this.connection.context.documents.compareAndSetNormalized(
+      location,
       { hash },
-      value,
+      stored,
       options,
     );
     if ('stale' in result) {

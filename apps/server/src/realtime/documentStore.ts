@@ -21,7 +21,7 @@ import {
 } from '@marquee/protocol';
 import type { DatabaseHandle } from '../db/database';
 import { batchedRead, type BatchedRead } from '../db/batchedRead';
-import { DOCUMENT_DEPTH, locateInDocument } from './documentPath';
+import { DOCUMENT_DEPTH, locateInDocument, type DocumentLocation } from './documentPath';
 import { HintCache } from './hintCache';
 import { PostgresGroupCommit } from './postgresGroupCommit';
 import type { PubSub, ResyncHandler, Unsubscribe } from './pubsub';
@@ -119,7 +119,18 @@ export class DocumentStore {
   /** Replaces the value at `path`; null (or an empty object) removes it. Server timestamps are resolved. */
   async set(path: string, value: unknown, options: WriteOptions = {}): Promise<WriteResult> {
     const target = locateInDocument(path);
-    const stored = normalizeForWrite(value, target.segments);
+    return this.setNormalized(target, normalizeForWrite(value, target.segments), options);
+  }
+
+  /**
+   * set() of a value its caller has already located and normalized (normalizeForWrite at `target.segments`): a
+   * connection validates a write before its rules, and each write of a busy fleet would otherwise do both twice.
+   */
+  setNormalized(
+    target: DocumentLocation,
+    stored: RealtimeValue,
+    options: WriteOptions = {},
+  ): Promise<WriteResult> {
     return this.write(target.docPath, [target.path], options, () => {
       const resolved = resolveServerValues(stored, this.clock());
       return (document) => setAtPath(document, target.relative, resolved);
@@ -161,7 +172,16 @@ export class DocumentStore {
     options: WriteOptions = {},
   ): Promise<WriteResult | StaleResult> {
     const target = locateInDocument(path);
-    const stored = normalizeForWrite(value, target.segments);
+    return this.compareAndSetNormalized(target, expected, normalizeForWrite(value, target.segments), options);
+  }
+
+  /** compareAndSet() of a value already located and normalized, as setNormalized(). */
+  compareAndSetNormalized(
+    target: DocumentLocation,
+    expected: Expectation,
+    stored: RealtimeValue,
+    options: WriteOptions = {},
+  ): Promise<WriteResult | StaleResult> {
     return this.write(target.docPath, [target.path], options, () => {
       const resolved = resolveServerValues(stored, this.clock());
       return (document, revision) => {

@@ -149,7 +149,7 @@ interface LocalSession {
   readonly connectionId: string;
   readonly playerId: string;
   /** Its latest write at each path it wrote (segments, order), oldest first. */
-  readonly writes: Map<string, { segments: string[]; order: number }>;
+  readonly writes: Map<string, { readonly key: string; readonly segments: string[]; order: number }>;
   /** What it has armed and not cancelled, by id, stamped with their order. */
   readonly armed: Map<string, ArmedAction>;
 }
@@ -208,8 +208,16 @@ export class DisconnectActions {
     const order = ++this.order;
     for (const segments of paths) {
       const key = joinPath(segments);
-      session.writes.delete(key); // re-inserted last: the map stays oldest first
-      session.writes.set(key, { segments: [...segments], order });
+      // A path written again keeps its entry and its key, re-inserted last (the map stays oldest first): a player
+      // writes the same few paths over and over, and a new entry per write would live until its next write.
+      const known = session.writes.get(key);
+      if (known !== undefined) {
+        session.writes.delete(known.key);
+        known.order = order;
+        session.writes.set(known.key, known);
+        continue;
+      }
+      session.writes.set(key, { key, segments: [...segments], order });
       if (session.writes.size > REMEMBERED_WRITES) session.writes.delete(session.writes.keys().next().value!);
     }
   }
