@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import { MANAGEMENT_API_PREFIX } from '@marquee/management-api';
 import type { Config } from './config';
+import { admitConnections, type Admission, type AdmissionOptions } from './http/admission';
 import { errorHandler, notFoundHandler } from './http/errorHandler';
 import { feedRoutes } from './feeds/feedRoutes';
 import { parseQuery, rejectRefusedQuery } from './http/queryString';
@@ -28,6 +29,13 @@ import { lazyChildLogger } from './lazyChildLogger';
 import { loggerOptions } from './logger';
 import { redisReady } from './realtime/redisClient';
 import { REDIS_START_WAIT_MS, createServices, type ServiceOptions } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Admission of new connections (http/admission.ts). */
+    admission: Admission;
+  }
+}
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -50,6 +58,8 @@ export interface BuildAppOptions extends ServiceOptions {
   appsDir?: string;
   /** Realtime hub settings (keep-alive, limits, node id); tests shorten the timers. */
   realtime?: RealtimePluginOptions;
+  /** Connections set up at once (http/admission.ts); tests lower the bound. */
+  admission?: AdmissionOptions;
 }
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
@@ -68,6 +78,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // the operator says which proxies to trust (MARQUEE_TRUST_PROXY); otherwise any client could spoof it.
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // A node busy setting up connections serves the next ones as places free up (http/admission.ts).
+  const admission = admitConnections(app.server, options.admission);
+  app.decorate('admission', admission);
+  app.addHook('onResponse', (request, _reply, done) => {
+    // A WebSocket's setup ends with its first realtime answer (the hub says so), not with the upgrade.
+    if (request.headers.upgrade === undefined) admission.settled(request.raw.socket);
+    done();
+  });
+  // Before the server closes: connections never served are closed (the server would wait for them).
+  app.addHook('preClose', (done) => {
+    admission.close();
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -129,7 +153,7 @@ async function registerPlugins(app: App, options: BuildAppOptions): Promise<void
   await app.register(identityRoutes, { prefix: '/identity/v1' });
   await app.register(playerRoutes, { prefix: '/_internal/players' });
   await app.register(playerPlayRoutes, { prefix: '/_internal/players' });
-  await app.register(realtimePlugin, options.realtime ?? {});
+  await app.register(realtimePlugin, { ...options.realtime, admission: app.admission });
   await app.register(managementApi, { prefix: MANAGEMENT_API_PREFIX });
   await app.register(logRoutes);
   await app.register(mediaFileRoutes);

@@ -69,6 +69,8 @@ export class RealtimeConnection implements ConnectionScope {
   /** The TCP socket is corked until the next tick: answers given together leave in one write. */
   private corked = false;
   private garbage = 0;
+  /** Its first request was answered: the node's admission was told its setup is done. */
+  private setUp = false;
   private readonly limiter: RequestRateLimiter;
   private finished: Promise<void> | null = null;
 
@@ -132,7 +134,7 @@ export class RealtimeConnection implements ConnectionScope {
     }
     // A batch of writes is answered in one run of microtasks: cork, so a client with several writes in it gets its
     // answers in one system call instead of one each.
-    const tcp = (this.socket as unknown as { _socket?: Socket })._socket;
+    const tcp = this.tcp;
     if (tcp !== undefined && !this.corked) {
       this.corked = true;
       tcp.cork();
@@ -142,6 +144,10 @@ export class RealtimeConnection implements ConnectionScope {
       });
     }
     this.socket.send(data, { binary: false });
+  }
+
+  private get tcp(): Socket | undefined {
+    return (this.socket as unknown as { _socket?: Socket })._socket;
   }
 
   /** Closes the socket with a code; the close event then disposes of the connection. */
@@ -309,6 +315,13 @@ export class RealtimeConnection implements ConnectionScope {
         }
       }
     } finally {
+      if (!this.setUp) {
+        // Its first answer (the authentication's, as a rule): the connection no longer holds a place in the
+        // node's admission (http/admission.ts).
+        this.setUp = true;
+        const tcp = this.tcp;
+        if (tcp !== undefined) this.context.admission?.settled(tcp);
+      }
       if (WRITES.has(request.t)) this.context.writeGate.finished();
       this.inflightBytes -= size;
       if (this.pausedByUs && this.inflightBytes <= this.context.limits.maxInflightBytes / 2) {

@@ -2,6 +2,7 @@
 // (connectionListens.ts, connectionWrites.ts) see it.
 
 import type { FastifyBaseLogger } from 'fastify';
+import type { Admission } from '../http/admission';
 import type { VerifiedIdentity } from '../identity/identityService';
 import type { DocumentStore } from './documentStore';
 import type { FanOut, ListenerSink } from './fanOut';
@@ -32,6 +33,8 @@ export interface ConnectionContext {
   /** Bounds the node's writes in flight (writeGate.ts). */
   writeGate: WriteGate;
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  /** The node's admission of connections, told when a connection's setup is done (http/admission.ts). */
+  admission: Pick<Admission, 'settled'> | null;
   /** Epoch milliseconds: server timestamps, token expiry. */
   clock: () => number;
   /** Monotonic milliseconds: rate limits, keep-alive. */

@@ -15,6 +15,7 @@ import {
   REALTIME_RATE_BURST,
   REALTIME_RATE_PER_SECOND,
 } from '@marquee/protocol';
+import type { Admission } from '../http/admission';
 import { newId } from '../ids';
 import type { AppServices } from '../services';
 import { armedRowsFor } from './armedRows';
@@ -55,6 +56,8 @@ export interface RealtimeHubOptions extends Partial<ConnectionLimits> {
   now?: () => number;
   /** Default MAX_WRITES_IN_FLIGHT. */
   maxWritesInFlight?: number;
+  /** Told when a connection's setup is done (its first answer): the node's admission (http/admission.ts). */
+  admission?: Pick<Admission, 'settled'>;
 }
 
 export interface RealtimeHubStats extends FanOutStats {
@@ -149,6 +152,7 @@ export class RealtimeHub {
       disconnects: this.disconnects,
       writeGate: new WriteGate({ maxInFlight: options.maxWritesInFlight ?? MAX_WRITES_IN_FLIGHT }),
       verifyIdToken: (token) => services.identity.verifyIdToken(token),
+      admission: options.admission ?? null,
       clock: services.clock,
       now,
       limits,

@@ -1,0 +1,154 @@
+// Admission of new connections while a node is busy setting up the ones it has. When a fleet reconnects at once (a
+// restart, a network blip), every screen's connection costs its upgrade, its token check, its first reads and its
+// presence writes. Served all at once, thousands of them are half set up for seconds: each waits behind all the
+// others, every object of every waiting setup survives garbage collection after garbage collection (the collector
+// then takes most of the node's time), and screens give up at REALTIME_CONNECT_TIMEOUT_MS while the node still
+// works for them. So at most `maxSettingUp` connections are set up at a time, and the next one is served as soon as
+// one of them is done:
+// - a realtime connection once its first request (its authentication) is answered (the hub says so);
+// - an HTTP connection once its first response is sent;
+// - any connection that closes, or that has been setting up for `holdMs` (an idle socket never holds a place for
+//   long).
+// The others are accepted and wait, unread, in order of arrival (the server's `pauseOnConnect`): what they sent
+// stays in the kernel's buffers until their turn.
+
+import type net from 'node:net';
+
+/** Connections set up at once on a node. */
+export const MAX_SETTING_UP = 1024;
+/** A connection not done with its setup after this long no longer holds a place. */
+export const SETUP_HOLD_MS = 2000;
+
+export interface AdmissionOptions {
+  maxSettingUp?: number;
+  holdMs?: number;
+  /** Monotonic milliseconds (default performance.now). */
+  now?: () => number;
+  /** Runs `task` every `ms` until stopped (default setInterval, unref'd): expires holds; injectable for tests. */
+  every?: (ms: number, task: () => void) => () => void;
+}
+
+export interface AdmissionStats {
+  /** Connections served and not yet done with their setup. */
+  settingUp: number;
+  /** Connections accepted and waiting to be served. */
+  waiting: number;
+}
+
+export interface Admission {
+  /** `socket`'s setup is done: its place goes to the next connection waiting. */
+  settled(socket: net.Socket): void;
+  stats(): AdmissionStats;
+  /** Destroys the connections still waiting (they were never served) and stops the hold timer: at shutdown. */
+  close(): void;
+}
+
+const defaultEvery = (ms: number, task: () => void) => {
+  const timer = setInterval(task, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+/**
+ * Puts `server`'s connections through admission: its own 'connection' listeners (the HTTP server's) serve a
+ * connection only once admitted. Connections the server is given by others (http/acceptors.ts emits theirs) go
+ * the same way; sockets they emit must be created paused (their servers copy `pauseOnConnect`).
+ */
+export function admitConnections(server: net.Server, options: AdmissionOptions = {}): Admission {
+  return new ConnectionAdmission(server, options);
+}
+
+class ConnectionAdmission implements Admission {
+  /** Connections setting up, with when they were served; in the order they were (a Map keeps insertion order). */
+  private readonly settingUp = new Map<net.Socket, number>();
+  private waiting: net.Socket[] = [];
+  /** Index of the first waiting connection (the queue is compacted now and then, not shifted). */
+  private head = 0;
+  private readonly maxSettingUp: number;
+  private readonly holdMs: number;
+  private readonly now: () => number;
+  private readonly every: (ms: number, task: () => void) => () => void;
+  private stopTimer: (() => void) | null = null;
+  private closed = false;
+  private readonly serve: (socket: net.Socket) => void;
+
+  constructor(server: net.Server, options: AdmissionOptions) {
+    this.maxSettingUp = options.maxSettingUp ?? MAX_SETTING_UP;
+    this.holdMs = options.holdMs ?? SETUP_HOLD_MS;
+    this.now = options.now ?? (() => performance.now());
+    this.every = options.every ?? defaultEvery;
+    const listeners = server.listeners('connection') as ((socket: net.Socket) => void)[];
+    server.removeAllListeners('connection');
+    // Accepted sockets are not read until served (net.Server reads the property at each connection).
+    (server as net.Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
+    this.serve = (socket) => {
+      for (const listener of listeners) listener.call(server, socket);
+      socket.resume();
+    };
+    server.on('connection', (socket: net.Socket) => this.arrived(socket));
+  }
+
+  settled(socket: net.Socket): void {
+    if (this.settingUp.delete(socket)) this.admitWaiting();
+  }
+
+  stats(): AdmissionStats {
+    return { settingUp: this.settingUp.size, waiting: this.waiting.length - this.head };
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopTimer?.();
+    this.stopTimer = null;
+    for (let index = this.head; index < this.waiting.length; index++) this.waiting[index]!.destroy();
+    this.waiting = [];
+    this.head = 0;
+  }
+
+  private arrived(socket: net.Socket): void {
+    if (this.closed) {
+      socket.destroy();
+      return;
+    }
+    if (this.settingUp.size < this.maxSettingUp && this.head === this.waiting.length) this.admit(socket);
+    else this.waiting.push(socket);
+  }
+
+  private admit(socket: net.Socket): void {
+    this.settingUp.set(socket, this.now());
+    socket.once('close', () => this.settled(socket));
+    this.stopTimer ??= this.every(this.holdMs / 4, () => this.expire());
+    this.serve(socket);
+  }
+
+  private admitWaiting(): void {
+    while (this.settingUp.size < this.maxSettingUp && this.head < this.waiting.length) {
+      const socket = this.waiting[this.head++]!;
+      // Gone while it waited (its peer's close is only seen once it is read: it closes as soon as it is served).
+      if (!socket.destroyed) this.admit(socket);
+    }
+    if (this.head === this.waiting.length) {
+      this.waiting = [];
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+      this.waiting = this.waiting.slice(this.head);
+      this.head = 0;
+    }
+    if (this.settingUp.size === 0 && this.stopTimer !== null) {
+      this.stopTimer();
+      this.stopTimer = null;
+    }
+  }
+
+  /** Places held longer than holdMs are given to the next connections. */
+  private expire(): void {
+    const oldest = this.now() - this.holdMs;
+    let expired = false;
+    for (const [socket, servedAt] of this.settingUp) {
+      if (servedAt > oldest) break;
+      this.settingUp.delete(socket);
+      expired = true;
+    }
+    if (expired || this.settingUp.size === 0) this.admitWaiting();
+  }
+}
