@@ -62,6 +62,19 @@ describe('disconnect pacing', () => {
     expect(started.count).toBe(2_000);
   });
 
+  it('counts connections still setting up as churn, and starts the rest once they are set up', async () => {
+    let settingUp = true;
+    const pacing = new DisconnectPacing({ now: () => Date.now(), settingUp: () => settingUp });
+    pacing.churned();
+    const started = startMany(pacing, 2_000);
+    // No socket opens or closes any more, but the accepted ones are still authenticating.
+    await vi.advanceTimersByTimeAsync(CHURN_WINDOW_MS + 1000);
+    expect(started.count).toBeLessThanOrEqual(BURST_STARTS + CHURN_STARTS_PER_SECOND * 1.6);
+    settingUp = false;
+    await vi.advanceTimersByTimeAsync(CHURN_WINDOW_MS + 50);
+    expect(started.count).toBe(2_000);
+  });
+
   it('starts those that waited too long at a rate of their own, even while churning', async () => {
     const pacing = pacingNow();
     pacing.churned();

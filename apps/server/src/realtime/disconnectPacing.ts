@@ -32,6 +32,11 @@ const TICK_MS = 10;
 export interface DisconnectPacingOptions {
   /** Monotonic milliseconds (default performance.now). */
   now?: () => number;
+  /**
+   * Whether connections accepted by the node are still setting up (http/admission.ts): churn too, since their
+   * screens are still coming back, even once no socket has opened for a while.
+   */
+  settingUp?: () => boolean;
 }
 
 export class DisconnectPacing {
@@ -47,8 +52,11 @@ export class DisconnectPacing {
   private burst = 0;
   private burstSince = -Infinity;
 
+  private readonly settingUp: () => boolean;
+
   constructor(options: DisconnectPacingOptions = {}) {
     this.now = options.now ?? (() => performance.now());
+    this.settingUp = options.settingUp ?? (() => false);
   }
 
   /** A connection opened or closed. */
@@ -98,7 +106,11 @@ export class DisconnectPacing {
   }
 
   private calm(): boolean {
-    return this.draining || this.now() - this.lastChurn >= CHURN_WINDOW_MS;
+    if (this.draining) return true;
+    if (this.now() - this.lastChurn < CHURN_WINDOW_MS) return false;
+    if (!this.settingUp()) return true;
+    this.lastChurn = this.now();
+    return false;
   }
 
   private tick(): void {

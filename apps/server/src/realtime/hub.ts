@@ -56,8 +56,11 @@ export interface RealtimeHubOptions extends Partial<ConnectionLimits> {
   now?: () => number;
   /** Default MAX_WRITES_IN_FLIGHT. */
   maxWritesInFlight?: number;
-  /** Told when a connection's setup is done (its first answer): the node's admission (http/admission.ts). */
-  admission?: Pick<Admission, 'settled'>;
+  /**
+   * The node's admission of connections (http/admission.ts): told when a connection's setup is done (its first
+   * answer); while connections are setting up, closed connections' onDisconnect work is paced as under churn.
+   */
+  admission?: Pick<Admission, 'settled' | 'stats'>;
 }
 
 export interface RealtimeHubStats extends FanOutStats {
@@ -84,7 +87,7 @@ export class RealtimeHub {
   readonly rules: RealtimeRules;
   readonly disconnects: DisconnectActions;
   /** When closed connections start their onDisconnect work: paced while connections churn. */
-  private readonly pacing = new DisconnectPacing();
+  private readonly pacing: DisconnectPacing;
   readonly lease: NodeLease;
   private readonly context: ConnectionContext;
   private readonly sockets = new Map<WebSocket, RealtimeConnection>();
@@ -111,6 +114,13 @@ export class RealtimeHub {
     this.idleTimeoutMs = options.idleTimeoutMs ?? REALTIME_IDLE_TIMEOUT_MS;
     this.leaseRenewMs = options.leaseRenewMs ?? NODE_LEASE_RENEW_MS;
     const onError = (error: unknown, context: string) => log.error({ err: error }, `realtime: ${context}`);
+    const { admission } = options;
+    this.pacing = new DisconnectPacing({
+      settingUp: () => {
+        const stats = admission?.stats();
+        return stats !== undefined && stats.settingUp + stats.waiting > 0;
+      },
+    });
     const orgs = new PlayerOrgCache({
       db: services.db,
       now,
