@@ -20,4 +20,20 @@ describe('Fifo', () => {
     expect(fifo.size).toBe(0);
     expect(fifo.take(1)).toEqual([]);
   });
+
+  it('shifts one item at a time, oldest first, interleaved with takes and across compactions', () => {
+    const fifo = new Fifo<number>();
+    for (let n = 0; n < 3000; n++) fifo.push(n);
+    const taken: number[] = [];
+    for (let round = 0; round < 2000; round++) {
+      taken.push(fifo.shift()!);
+      if (round % 100 === 0) taken.push(...fifo.take(1));
+      fifo.push(3000 + round);
+    }
+    expect(fifo.size).toBe(2980);
+    for (let item = fifo.shift(); item !== undefined; item = fifo.shift()) taken.push(item);
+    expect(taken).toEqual(Array.from({ length: 5000 }, (_, n) => n));
+    expect(fifo.size).toBe(0);
+    expect(fifo.shift()).toBeUndefined();
+  });
 });

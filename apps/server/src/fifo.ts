@@ -1,6 +1,6 @@
 // A first-in first-out queue whose shift is O(1): an array read from a moving head, compacted now and then. Shifting
 // a plain array moves every element behind the head, and these queues hold tens of thousands of waiters in a
-// reconnect storm (db/cooperativeDriver.ts, realtime/disconnectPacing.ts).
+// reconnect storm (db/cooperativeDriver.ts, realtime/disconnectPacing.ts, realtime/writeGate.ts, http/admission.ts).
 
 export class Fifo<T> {
   private items: (T | undefined)[] = [];
@@ -24,6 +24,20 @@ export class Fifo<T> {
     const end = Math.min(this.head + count, this.items.length);
     const taken = this.items.slice(this.head, end) as T[];
     this.head = end;
+    this.compact();
+    return taken;
+  }
+
+  /** Takes the oldest item; undefined when there is none. */
+  shift(): T | undefined {
+    if (this.head === this.items.length) return undefined;
+    const item = this.items[this.head];
+    this.items[this.head++] = undefined; // not kept alive until the next compaction
+    this.compact();
+    return item;
+  }
+
+  private compact(): void {
     if (this.head === this.items.length) {
       this.items = [];
       this.head = 0;
@@ -31,6 +45,5 @@ export class Fifo<T> {
       this.items = this.items.slice(this.head);
       this.head = 0;
     }
-    return taken;
   }
 }

@@ -13,6 +13,7 @@
 // stays in the kernel's buffers until their turn.
 
 import type net from 'node:net';
+import { Fifo } from '../fifo';
 
 /** Connections set up at once on a node. */
 export const MAX_SETTING_UP = 1024;
@@ -61,9 +62,7 @@ export function admitConnections(server: net.Server, options: AdmissionOptions =
 class ConnectionAdmission implements Admission {
   /** Connections setting up, with when they were served; in the order they were (a Map keeps insertion order). */
   private readonly settingUp = new Map<net.Socket, number>();
-  private waiting: net.Socket[] = [];
-  /** Index of the first waiting connection (the queue is compacted now and then, not shifted). */
-  private head = 0;
+  private readonly waiting = new Fifo<net.Socket>();
   private readonly maxSettingUp: number;
   private readonly holdMs: number;
   private readonly now: () => number;
@@ -93,16 +92,14 @@ class ConnectionAdmission implements Admission {
   }
 
   stats(): AdmissionStats {
-    return { settingUp: this.settingUp.size, waiting: this.waiting.length - this.head };
+    return { settingUp: this.settingUp.size, waiting: this.waiting.size };
   }
 
   close(): void {
     this.closed = true;
     this.stopTimer?.();
     this.stopTimer = null;
-    for (let index = this.head; index < this.waiting.length; index++) this.waiting[index]!.destroy();
-    this.waiting = [];
-    this.head = 0;
+    for (const socket of this.waiting.take(this.waiting.size)) socket.destroy();
   }
 
   private arrived(socket: net.Socket): void {
@@ -110,7 +107,7 @@ class ConnectionAdmission implements Admission {
       socket.destroy();
       return;
     }
-    if (this.settingUp.size < this.maxSettingUp && this.head === this.waiting.length) this.admit(socket);
+    if (this.settingUp.size < this.maxSettingUp && this.waiting.size === 0) this.admit(socket);
     else this.waiting.push(socket);
   }
 
@@ -122,17 +119,11 @@ class ConnectionAdmission implements Admission {
   }
 
   private admitWaiting(): void {
-    while (this.settingUp.size < this.maxSettingUp && this.head < this.waiting.length) {
-      const socket = this.waiting[this.head++]!;
+    while (this.settingUp.size < this.maxSettingUp) {
+      const socket = this.waiting.shift();
+      if (socket === undefined) break;
       // Gone while it waited (its peer's close is only seen once it is read: it closes as soon as it is served).
       if (!socket.destroyed) this.admit(socket);
-    }
-    if (this.head === this.waiting.length) {
-      this.waiting = [];
-      this.head = 0;
-    } else if (this.head > 1024 && this.head * 2 > this.waiting.length) {
-      this.waiting = this.waiting.slice(this.head);
-      this.head = 0;
     }
     if (this.settingUp.size === 0 && this.stopTimer !== null) {
       this.stopTimer();

@@ -10,6 +10,8 @@
 // the queue still fills every batch (MAX_BATCH_WRITES in writeCommitter.ts), and reading stays proportional to
 // what the store can commit, so no turn of the event loop reads tens of thousands of frames.
 
+import { Fifo } from '../fifo';
+
 /** A connection as the gate sees it. */
 export interface GatedConnection {
   readonly closed: boolean;
@@ -29,9 +31,7 @@ export interface WriteGateOptions {
 
 export class WriteGate {
   private inFlight = 0;
-  private readonly waiting: GatedConnection[] = [];
-  /** Index of the first waiting connection (the queue is compacted now and then, not shifted). */
-  private head = 0;
+  private readonly waiting = new Fifo<GatedConnection>();
   private scheduled = false;
   private readonly maxInFlight: number;
   private readonly later: (task: () => void) => void;
@@ -53,7 +53,7 @@ export class WriteGate {
 
   /** Connections waiting to be read again. */
   get waitingConnections(): number {
-    return this.waiting.length - this.head;
+    return this.waiting.size;
   }
 
   started(): void {
@@ -84,14 +84,11 @@ export class WriteGate {
   private release(): void {
     // A slice per turn: the held frames of thousands of connections read at once would hold the loop as long.
     let slice = RELEASE_SLICE;
-    while (this.open && this.head < this.waiting.length && slice-- > 0) {
-      const connection = this.waiting[this.head++] as GatedConnection;
+    while (this.open && slice-- > 0) {
+      const connection = this.waiting.shift();
+      if (connection === undefined) break;
       if (!connection.closed) connection.resumeFromGate();
     }
-    if (this.open && this.head < this.waiting.length) this.schedule();
-    if (this.head > 1024 && this.head * 2 > this.waiting.length) {
-      this.waiting.splice(0, this.head);
-      this.head = 0;
-    }
+    if (this.open && this.waiting.size > 0) this.schedule();
   }
 }
