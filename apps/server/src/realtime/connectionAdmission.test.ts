@@ -41,14 +41,19 @@ describe('admission of connections on the app', () => {
     await test.close();
   });
 
-  it('holds the next connection until the first one is answered its authentication', async () => {
+  /** An upgraded socket that has sent nothing yet, and a second one waiting behind it for the node's one place. */
+  async function secondBehindFirst() {
     const first = await WireClient.connect(test.url);
     sockets.push(first.socket);
     const second = opening(test.url);
     await turns();
-    // Upgraded but not yet authenticated: the first connection still holds the node's one place.
     expect(second.opened()).toBe(false);
     expect(test.app.admission.stats()).toEqual({ settingUp: 1, waiting: 1 });
+    return { first, second };
+  }
+
+  it('holds the next connection until the first one is answered its authentication', async () => {
+    const { first, second } = await secondBehindFirst();
 
     await first.ok({ t: 'auth', token: player.idToken });
     const client = await second.client;
@@ -58,11 +63,7 @@ describe('admission of connections on the app', () => {
   });
 
   it('a refused authentication ends the setup too', async () => {
-    const first = await WireClient.connect(test.url);
-    sockets.push(first.socket);
-    const second = opening(test.url);
-    await turns();
-    expect(second.opened()).toBe(false);
+    const { first, second } = await secondBehindFirst();
 
     const refused = await first.request({ t: 'auth', token: 'not a token' });
     expect(refused).toMatchObject({ ok: false, code: 'unauthenticated' });
