@@ -40,6 +40,8 @@ export interface Admission {
   /** `socket`'s setup is done: its place goes to the next connection waiting. */
   settled(socket: net.Socket): void;
   stats(): AdmissionStats;
+  /** Whether any connection is setting up or waiting to (stats() without building the figures). */
+  busy(): boolean;
   /** Destroys the connections still waiting (they were never served) and stops the hold timer: at shutdown. */
   close(): void;
 }
@@ -93,6 +95,10 @@ class ConnectionAdmission implements Admission {
 
   stats(): AdmissionStats {
     return { settingUp: this.settingUp.size, waiting: this.waiting.size };
+  }
+
+  busy(): boolean {
+    return this.settingUp.size > 0 || this.waiting.size > 0;
   }
 
   close(): void {

@@ -49,6 +49,7 @@ describe('admission of connections on the app', () => {
     await turns();
     expect(second.opened()).toBe(false);
     expect(test.app.admission.stats()).toEqual({ settingUp: 1, waiting: 1 });
+    expect(test.app.admission.busy()).toBe(true);
     return { first, second };
   }
 
@@ -60,6 +61,8 @@ describe('admission of connections on the app', () => {
     sockets.push(client.socket);
     expect(await client.ok({ t: 'auth', token: player.idToken })).toMatchObject({ uid: player.id });
     expect(test.app.admission.stats()).toEqual({ settingUp: 0, waiting: 0 });
+    // Nothing setting up: closed connections' onDisconnect work is no longer held back for it.
+    expect(test.app.admission.busy()).toBe(false);
   });
 
   it('a refused authentication ends the setup too', async () => {

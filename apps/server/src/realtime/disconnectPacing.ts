@@ -106,11 +106,7 @@ export class DisconnectPacing {
   }
 
   private calm(): boolean {
-    if (this.draining) return true;
-    if (this.now() - this.lastChurn < CHURN_WINDOW_MS) return false;
-    if (!this.settingUp()) return true;
-    this.lastChurn = this.now();
-    return false;
+    return this.draining || (this.now() - this.lastChurn >= CHURN_WINDOW_MS && !this.settingUp());
   }
 
   private tick(): void {

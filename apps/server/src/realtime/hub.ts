@@ -60,7 +60,7 @@ export interface RealtimeHubOptions extends Partial<ConnectionLimits> {
    * The node's admission of connections (http/admission.ts): told when a connection's setup is done (its first
    * answer); while connections are setting up, closed connections' onDisconnect work is paced as under churn.
    */
-  admission?: Pick<Admission, 'settled' | 'stats'>;
+  admission?: Pick<Admission, 'settled' | 'busy'>;
 }
 
 export interface RealtimeHubStats extends FanOutStats {
@@ -115,12 +115,7 @@ export class RealtimeHub {
     this.leaseRenewMs = options.leaseRenewMs ?? NODE_LEASE_RENEW_MS;
     const onError = (error: unknown, context: string) => log.error({ err: error }, `realtime: ${context}`);
     const { admission } = options;
-    this.pacing = new DisconnectPacing({
-      settingUp: () => {
-        const stats = admission?.stats();
-        return stats !== undefined && stats.settingUp + stats.waiting > 0;
-      },
-    });
+    this.pacing = new DisconnectPacing({ settingUp: () => admission?.busy() ?? false });
     const orgs = new PlayerOrgCache({
       db: services.db,
       now,

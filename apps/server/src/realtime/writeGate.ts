@@ -7,8 +7,8 @@
 // Why: when every screen of a large fleet writes at once, each write received waits in the store's queue for its
 // batch, and every object of every waiting write survives garbage collection after garbage collection. With tens
 // of thousands waiting, the collector copied them over and over and took a third of the server's time. Bounded,
-// the queue still fills every batch (MAX_BATCH_WRITES in writeCommitter.ts), and reading stays proportional to
-// what the store can commit, so no turn of the event loop reads tens of thousands of frames.
+// reading stays proportional to what the store can commit (the bound is one batch, MAX_WRITES_IN_FLIGHT in hub.ts),
+// so no turn of the event loop reads tens of thousands of frames.
 
 import { Fifo } from '../fifo';
 
