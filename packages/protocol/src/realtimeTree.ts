@@ -56,8 +56,11 @@ function setIn(
     delete copy[key];
     return Object.keys(copy).length === 0 ? null : copy;
   }
-  // defineProperty, not assignment: a key named '__proto__' must stay an own member, never a prototype.
-  Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+  // A key named '__proto__' must stay an own member, never a prototype: defineProperty for it (and only it: plain
+  // assignment keeps the copy a fast object and allocates no descriptor).
+  if (key === '__proto__')
+    Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+  else copy[key] = next;
   return copy;
 }
 

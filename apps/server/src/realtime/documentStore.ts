@@ -47,10 +47,10 @@ export type Expectation = { revision: number } | { hash: string };
 /** Conditions a write carries into its commit, judged on the document it is applied to. */
 export interface WriteOptions {
   /**
-   * Called with the document the write would produce (only when it changes it); throws to refuse the write,
-   * which then fails alone and changes nothing.
+   * Called with the document the write would produce (only when it changes it) and the one it was applied to;
+   * throws to refuse the write, which then fails alone and changes nothing.
    */
-  check?: (document: RealtimeValue) => void;
+  check?: (document: RealtimeValue, before: RealtimeValue) => void;
   /** Writes only into a document that exists; on a missing one the write changes nothing. */
   onlyIfExists?: boolean;
 }
@@ -74,7 +74,7 @@ function guarded(mutate: Mutation, { check, onlyIfExists }: WriteOptions): Mutat
   return (document, revision) => {
     if (onlyIfExists === true && document === null) return document;
     const next = mutate(document, revision);
-    if (check !== undefined && next !== document && !isStale(next)) check(next);
+    if (check !== undefined && next !== document && !isStale(next)) check(next, document);
     return next;
   };
 }

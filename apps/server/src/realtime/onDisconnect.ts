@@ -311,7 +311,7 @@ export class DisconnectActions {
     const wholeBranches = writtenPaths(action).every((segments) => segments.length === DOCUMENT_DEPTH + 1);
     const document = wholeBranches ? null : (await this.documents.get(docPath)).value;
     const after = applyAction(document, action, this.clock());
-    if (after !== document) check(after);
+    if (after !== document) check(after, document);
   }
 
   async cancel(ids: readonly string[]): Promise<void> {
