@@ -64,7 +64,9 @@ export const REALTIME_CLOSE_TOO_BIG = 1009;
 // `.check()` is a method call a bundler cannot know is pure: annotated so the players drop the schemas they do not
 // use (tools/zodTreeshake.ts).
 const RequestId = /* @__PURE__ */ z.number().check(z.int(), z.nonnegative());
-const Path = /* @__PURE__ */ z.string().check(z.maxLength(4096));
+/** Longest path a request may name, in UTF-16 code units (string length). */
+export const REALTIME_MAX_PATH_CHARS = 4096;
+const Path = /* @__PURE__ */ z.string().check(z.maxLength(REALTIME_MAX_PATH_CHARS));
 
 export const AuthRequestSchema = z.object({ r: RequestId, t: z.literal('auth'), token: z.string() });
 export const ListenRequestSchema = z.object({ r: RequestId, t: z.literal('listen'), path: Path });

@@ -15,7 +15,7 @@ import {
 } from '@marquee/protocol';
 import { newId } from '../ids';
 import type { ConnectionScope, Reply } from './connectionContext';
-import { locateInDocument } from './documentPath';
+import { locateInDocument, type DocumentLocation } from './documentPath';
 import type { WriteOptions } from './documentStore';
 import type { ArmedAction, DisconnectOp } from './onDisconnect';
 import { playerShapeCheck } from './playerShape';
@@ -25,6 +25,8 @@ import { RealtimeRequestError, permissionDenied } from './wireErrors';
 export class ConnectionWrites {
   private armed: ArmedAction[] = [];
   private armSeq = 0;
+  /** The path of this connection's last set, as sent, and where it lies: a screen writes one path over and over. */
+  private lastSet: { path: string; location: DocumentLocation } | null = null;
 
   constructor(private readonly connection: ConnectionScope) {}
 
@@ -45,7 +47,7 @@ export class ConnectionWrites {
   }
 
   async set(principal: Principal, path: string, value: unknown, reply: Reply): Promise<void> {
-    const location = locateInDocument(path);
+    const location = this.locateSet(path);
     const stored = normalizeForWrite(value, location.segments);
     const options = this.writing(principal, [location.segments]);
     const result = await this.connection.context.documents.setNormalized(location, stored, options);
@@ -102,7 +104,7 @@ export class ConnectionWrites {
     const { context } = this.connection;
     const location = locateInDocument(path);
     let op: DisconnectOp;
-    let written: string[][];
+    let written: (readonly string[])[];
     if (action === 'set') {
       op = { action, value: normalizeForWrite(value, location.segments) };
       written = [location.segments];
@@ -145,6 +147,15 @@ export class ConnectionWrites {
     const { disconnects } = this.connection.context;
     disconnects.cancelledLocally(this.connection.id, cancelled);
     await disconnects.cancel(cancelled.map((action) => action.id));
+  }
+
+  /** locateInDocument(path), remembered for the next set (the location is never modified). */
+  private locateSet(path: string): DocumentLocation {
+    const last = this.lastSet;
+    if (last !== null && last.path === path) return last.location;
+    const location = locateInDocument(path);
+    this.lastSet = { path, location };
+    return location;
   }
 
   /**

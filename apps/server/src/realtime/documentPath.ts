@@ -6,14 +6,15 @@ import { RealtimeValidationError, describePath, joinPath, validatePath } from '@
 /** Number of leading path segments that name a document: players/{id}. */
 export const DOCUMENT_DEPTH = 2;
 
+/** Never modified once located (a connection reuses the location of a path it writes again). */
 export interface DocumentLocation {
   /** Every segment of the path. */
-  segments: string[];
+  readonly segments: readonly string[];
   /** Normalized path: no leading, trailing or repeated slashes. */
-  path: string;
-  docPath: string;
+  readonly path: string;
+  readonly docPath: string;
   /** Segments below the document. */
-  relative: string[];
+  readonly relative: readonly string[];
 }
 
 /** Validates `path` (invalid_path) and splits it into its document and the rest. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ClientMessageSchema } from '@marquee/protocol';
 import { parseFrame } from './frames';
 
 const text = (frame: string) => parseFrame(Buffer.from(frame), false);
@@ -66,5 +67,38 @@ describe('parseFrame', () => {
       kind: 'garbage',
       message: 'Invalid request: frames must be JSON text',
     });
+  });
+
+  // A set is recognised without the schema (frames.ts plainSet): it must give exactly what the schema gives.
+  it.each([
+    '{"r":7,"t":"set","path":"players/p/settings/name","value":"Lobby"}',
+    '{"r":0,"t":"set","path":"players/p/a","value":null}',
+    '{"r":-0,"t":"set","path":"players/p/a","value":1}',
+    '{"r":9007199254740991,"t":"set","path":"players/p/a","value":{"b":[1,2]}}',
+    '{"r":9007199254740992,"t":"set","path":"players/p/a","value":1}',
+    '{"r":-1,"t":"set","path":"players/p/a","value":1}',
+    '{"r":1.5,"t":"set","path":"players/p/a","value":1}',
+    '{"r":"1","t":"set","path":"players/p/a","value":1}',
+    '{"r":1,"t":"set","path":7,"value":1}',
+    '{"r":1,"t":"set","value":1}',
+    '{"r":1,"t":"set","path":"players/p/a"}',
+    `{"r":1,"t":"set","path":"${'a'.repeat(4096)}","value":1}`,
+    `{"r":1,"t":"set","path":"${'a'.repeat(4097)}","value":1}`,
+    '{"r":1,"t":"set","path":"players/p/a","value":1,"hash":"h","extra":{"x":1}}',
+    '{"__proto__":{"t":"set"},"r":1,"path":"players/p/a","value":1}',
+    '{"r":1,"t":"set","path":"players/p/a","value":{"__proto__":{"x":1}}}',
+    '[1,"set","players/p/a"]',
+  ])('parses the set %s as the schema does', (frame) => {
+    const sent: unknown = JSON.parse(frame);
+    const parsed = ClientMessageSchema.safeParse(sent);
+    const result = text(frame);
+    if (!parsed.success) {
+      expect(result.kind).toBe('garbage');
+      return;
+    }
+    expect(result).toEqual({ kind: 'request', request: parsed.data });
+    // The value as sent, own "__proto__" members included (JSON text shows them, toEqual does not).
+    if (result.kind === 'request' && result.request.t === 'set')
+      expect(JSON.stringify(result.request.value)).toBe(JSON.stringify((sent as { value: unknown }).value));
   });
 });

@@ -1,7 +1,7 @@
 // Parsing of incoming realtime frames: a JSON text frame that is one request of the protocol, or garbage with a
 // readable reason (and the request id when one can be read, so the answer still reaches the caller).
 
-import { ClientMessageSchema, type ClientMessage } from '@marquee/protocol';
+import { ClientMessageSchema, REALTIME_MAX_PATH_CHARS, type ClientMessage } from '@marquee/protocol';
 import { issueProblem, type SchemaIssue } from './schemaIssues';
 
 export type ParsedFrame =
@@ -23,6 +23,19 @@ function describeIssue(issue: SchemaIssue): string {
   return `"${field}" ${issueProblem(issue)}`;
 }
 
+/**
+ * A set, the request a fleet sends most (each screen's status, its name), recognised without the schema: null
+ * unless ClientMessageSchema would accept `value` as a set, and then what it would give (frames.test.ts compares
+ * the two), without the schema's allocations on every write.
+ */
+function plainSet(value: unknown): ClientMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { r, t, path, value: written } = value as Record<string, unknown>;
+  if (t !== 'set' || typeof r !== 'number' || !Number.isSafeInteger(r) || r < 0) return null;
+  if (typeof path !== 'string' || path.length > REALTIME_MAX_PATH_CHARS || written === undefined) return null;
+  return { r, t, path, value: written };
+}
+
 /** `data` as received from ws: text frames are UTF-8 (ws has checked), binary frames are refused. */
 export function parseFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): ParsedFrame {
   if (isBinary) return { kind: 'garbage', message: 'Invalid request: frames must be JSON text' };
@@ -37,6 +50,8 @@ export function parseFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: bool
   } catch {
     return { kind: 'garbage', message: 'Invalid request: the frame is not JSON' };
   }
+  const set = plainSet(value);
+  if (set !== null) return { kind: 'request', request: set };
   const parsed = ClientMessageSchema.safeParse(value);
   if (parsed.success) {
     const request = parsed.data;
