@@ -93,6 +93,20 @@ describeOnBothEngines('FanOut', (database: () => DatabaseHandle) => {
     ]);
   });
 
+  it('tells each path of a change after a run of changes at another path (the parsed paths are reused)', async () => {
+    const { store, fanOut, doc } = setup();
+    const name = new Sink();
+    const mute = new Sink();
+    await fanOut.listen(name, segments(`${doc}/settings/name`), () => {});
+    await fanOut.listen(mute, segments(`${doc}/settings/mute`), () => {});
+    for (const value of ['A', 'B', 'C']) await store.set(`${doc}/settings/name`, value);
+    await store.set(`${doc}/settings/mute`, true);
+    await store.update(doc, { 'settings/name': 'D', 'settings/mute': false });
+    await store.update(doc, { 'settings/name': 'E', 'settings/mute': true });
+    expect(name.received.map((event) => event.value)).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(mute.received.map((event) => event.value)).toEqual([true, false, true]);
+  });
+
   it('keeps a change committed while the document is being read', async () => {
     const { store, fanOut, doc } = setup();
     await store.set(`${doc}/a`, 1);

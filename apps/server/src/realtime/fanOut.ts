@@ -72,6 +72,8 @@ interface Feed {
   /** Counts the changes that may have changed who may read the document (see FanOutOptions.accessBranches). */
   accessEpoch: number;
   unsubscribe: Unsubscribe;
+  /** The last change's paths, parsed (relative to the document): a screen writes the same path over and over. */
+  lastChanged: { paths: readonly string[]; relative: readonly string[][] } | null;
 }
 
 /** The wire text of a value event. */
@@ -84,6 +86,20 @@ export function valueEventText(path: string, value: RealtimeValue, revision: num
     rev: revision,
   };
   return JSON.stringify(event);
+}
+
+/** `changedPaths` relative to the feed's document, parsed once for a run of changes naming the same paths. */
+function changedRelative(feed: Feed, changedPaths: readonly string[]): readonly string[][] {
+  const last = feed.lastChanged;
+  if (last !== null && last.paths.length === changedPaths.length) {
+    let same = true;
+    for (let index = 0; index < changedPaths.length && same; index++)
+      same = last.paths[index] === changedPaths[index];
+    if (same) return last.relative;
+  }
+  const relative = changedPaths.map((path) => parsePath(path).slice(DOCUMENT_DEPTH));
+  feed.lastChanged = { paths: changedPaths, relative };
+  return relative;
 }
 
 /** Documents read at once when catching up after missed changes. */
@@ -283,6 +299,7 @@ export class FanOut {
       pins: 0,
       accessEpoch: 0,
       unsubscribe: () => {},
+      lastChanged: null,
     };
     this.feeds.set(docPath, feed);
     // Subscribe first (and wait until changes of other nodes arrive), then read: a change committed meanwhile is
@@ -322,7 +339,7 @@ export class FanOut {
 
   /** `compareValues`: the event was read, not published, so unchanged parts are equal but not shared. */
   private onChange(feed: Feed, event: ChangeEvent, compareValues = false): void {
-    const changed = event.changedPaths.map((path) => parsePath(path).slice(DOCUMENT_DEPTH));
+    const changed = changedRelative(feed, event.changedPaths);
     if (!feed.ready) {
       if (this.touchesAccess(changed)) this.accessChanged(feed);
       if (feed.latest === null || event.revision > feed.latest.revision) feed.latest = event;
