@@ -25,8 +25,17 @@ import { RealtimeRequestError, permissionDenied } from './wireErrors';
 export class ConnectionWrites {
   private armed: ArmedAction[] = [];
   private armSeq = 0;
-  /** The path of this connection's last set, as sent, and where it lies: a screen writes one path over and over. */
-  private lastSet: { path: string; location: DocumentLocation } | null = null;
+  /**
+   * This connection's last set: its path as sent, where it lies, and the write's conditions for its principal. A
+   * screen writes one path over and over; none of these is modified once made.
+   */
+  private lastSet: {
+    path: string;
+    location: DocumentLocation;
+    paths: readonly (readonly string[])[];
+    principal: Principal | null;
+    options: WriteOptions;
+  } | null = null;
 
   constructor(private readonly connection: ConnectionScope) {}
 
@@ -46,12 +55,20 @@ export class ConnectionWrites {
     return actions;
   }
 
-  async set(principal: Principal, path: string, value: unknown, reply: Reply): Promise<void> {
-    const location = this.locateSet(path);
+  // Not async: a screen's every write comes this way, and a throw before the write is the caller's to answer too.
+  set(principal: Principal, path: string, value: unknown, reply: Reply): Promise<void> {
+    const last = this.lastSetAt(path);
+    const { location, paths } = last;
     const stored = normalizeForWrite(value, location.segments);
-    const options = this.writing(principal, [location.segments]);
-    const result = await this.connection.context.documents.setNormalized(location, stored, options);
-    reply({ rev: result.revision } satisfies WriteAnswer);
+    for (const segments of paths) this.mayWrite(principal, segments);
+    if (last.principal !== principal) {
+      last.options = { check: playerShapeCheck(principal, paths) };
+      last.principal = principal;
+    }
+    this.connection.context.disconnects.wrote(this.connection.id, principal, paths);
+    return this.connection.context.documents
+      .setNormalized(location, stored, last.options)
+      .then((result) => reply({ rev: result.revision } satisfies WriteAnswer));
   }
 
   async update(
@@ -149,13 +166,14 @@ export class ConnectionWrites {
     await disconnects.cancel(cancelled.map((action) => action.id));
   }
 
-  /** locateInDocument(path), remembered for the next set (the location is never modified). */
-  private locateSet(path: string): DocumentLocation {
+  /** The set at `path`: located (invalid_path otherwise) and remembered for the next set at the same path. */
+  private lastSetAt(path: string): NonNullable<ConnectionWrites['lastSet']> {
     const last = this.lastSet;
-    if (last !== null && last.path === path) return last.location;
+    if (last !== null && last.path === path) return last;
     const location = locateInDocument(path);
-    this.lastSet = { path, location };
-    return location;
+    const located = { path, location, paths: [location.segments], principal: null, options: {} };
+    this.lastSet = located;
+    return located;
   }
 
   /**
@@ -170,10 +188,12 @@ export class ConnectionWrites {
 
   /** Throws permission_denied unless `principal` may write every path; the write's conditions otherwise. */
   private checked(principal: Principal, paths: readonly (readonly string[])[]): WriteOptions {
-    for (const segments of paths) {
-      if (!this.connection.context.rules.mayWrite(principal, segments))
-        throw permissionDenied('write', joinPath(segments));
-    }
+    for (const segments of paths) this.mayWrite(principal, segments);
     return { check: playerShapeCheck(principal, paths) };
+  }
+
+  private mayWrite(principal: Principal, segments: readonly string[]): void {
+    if (!this.connection.context.rules.mayWrite(principal, segments))
+      throw permissionDenied('write', joinPath(segments));
   }
 }
