@@ -3,7 +3,7 @@
 // must still fit that branch's schema (packages/protocol playerDocument.ts), or the write is refused with
 // invalid_value naming the field, and changes nothing. Only the touched branches are parsed, and only for players:
 // the server's own writes and every other branch cost nothing. A screen writing one field of a branch that fitted
-// before the write (its status, its name) has only that field judged: see fieldOnly below.
+// before the write (its status, its name) has only that field judged: see fieldFits below.
 
 import {
   PLAYER_BRANCH_SCHEMAS,
@@ -30,14 +30,6 @@ export function checkPlayerBranch(
   if (isPlayerBranch(branch)) checkBranch(docSegments, branch, stored);
 }
 
-/**
- * Per branch, the values (stored form) that fitted its schema. A stored document is never modified in place
- * (setAtPath copies the nodes it changes), so a branch object that fitted once fits for as long as it exists.
- */
-const fitting = new Map(
-  (Object.keys(PLAYER_BRANCH_SCHEMAS) as PlayerBranch[]).map((branch) => [branch, new WeakSet<object>()]),
-);
-
 interface ZodDef {
   type: string;
   innerType?: { _zod: { def: ZodDef } };
@@ -46,32 +38,45 @@ interface ZodDef {
   checks?: unknown[];
 }
 
-/**
- * The fields of a branch whose schema is a plain object (z.object: no check of the object as a whole, unknown
- * members tolerated): such a branch fits exactly when each known field does. Null for any other branch.
- */
-function plainObjectFields(branch: PlayerBranch): Readonly<Record<string, FieldSchema>> | null {
+interface FieldSchema {
+  safeParse(value: unknown): { success: boolean };
+}
+
+interface BranchShape {
+  /**
+   * The fields of a branch whose schema is a plain object (z.object: no check of the object as a whole, unknown
+   * members tolerated): such a branch fits exactly when each known field does. Null for any other branch.
+   */
+  fields: Readonly<Record<string, FieldSchema>> | null;
+  /**
+   * The branch values (stored form) that fitted the schema. A stored document is never modified in place
+   * (setAtPath copies the nodes it changes), so a branch object that fitted once fits for as long as it exists.
+   */
+  fitted: WeakSet<object>;
+}
+
+function plainObjectFields(branch: PlayerBranch): BranchShape['fields'] {
   let def = (PLAYER_BRANCH_SCHEMAS[branch] as unknown as { _zod: { def: ZodDef } })._zod.def;
   if (def.type === 'optional' && def.innerType !== undefined) def = def.innerType._zod.def;
   const plain = def.type === 'object' && def.catchall === undefined && (def.checks ?? []).length === 0;
   return plain ? (def.shape as Record<string, FieldSchema>) : null;
 }
 
-interface FieldSchema {
-  safeParse(value: unknown): { success: boolean };
-}
-
-const STARTS_WITH_DIGIT = /^[0-9]/;
-
-const FIELDS = new Map(
-  (Object.keys(PLAYER_BRANCH_SCHEMAS) as PlayerBranch[]).map((branch) => [branch, plainObjectFields(branch)]),
+const SHAPES = new Map<PlayerBranch, BranchShape>(
+  (Object.keys(PLAYER_BRANCH_SCHEMAS) as PlayerBranch[]).map((branch) => [
+    branch,
+    { fields: plainObjectFields(branch), fitted: new WeakSet() },
+  ]),
 );
+
+// A member named like an array index may leave an object whose members are all indices: it reads back as an array.
+const STARTS_WITH_DIGIT = /^[0-9]/;
 
 function checkBranch(docSegments: readonly string[], branch: PlayerBranch, stored: RealtimeValue): void {
   const value = stored === null ? undefined : restoreArrays(stored);
   const parsed = PLAYER_BRANCH_SCHEMAS[branch].safeParse(value);
   if (parsed.success) {
-    if (typeof stored === 'object' && stored !== null) fitting.get(branch)!.add(stored);
+    if (typeof stored === 'object' && stored !== null) SHAPES.get(branch)!.fitted.add(stored);
     return;
   }
   const issue = parsed.error.issues[0] as SchemaIssue;
@@ -86,24 +91,21 @@ function checkBranch(docSegments: readonly string[], branch: PlayerBranch, store
 }
 
 /**
- * Whether the write that turned `before` into `after` (branch values) left the branch fitting, judged on `field`
- * alone: true only when the branch is a plain object that fitted before and the write changed no other member
- * (the write's one path is branch/field). False means "not known": the whole branch is then parsed, which also
- * gives the refusal its message.
+ * Whether a set of `field` alone (the write's one path is branch/field) left the branch fitting, when the branch
+ * before fitted: `schema` is the field's, null for a member the schema does not know (tolerated). False means "not
+ * known": the whole branch is then parsed, which also gives the refusal its message.
  */
-function fieldOnly(
-  branch: PlayerBranch,
+function fieldFits(
+  fitted: WeakSet<object>,
   field: string,
+  schema: FieldSchema | null,
   before: RealtimeValue,
   after: RealtimeValue,
 ): boolean {
-  const fields = FIELDS.get(branch);
-  const fitted = fitting.get(branch)!;
-  if (fields == null || typeof before !== 'object' || before === null || !fitted.has(before)) return false;
-  // A removed member, or one named like an array index, may leave an object that reads back as an array.
-  if (typeof after !== 'object' || after === null || STARTS_WITH_DIGIT.test(field)) return false;
-  if (!hasOwn(after, field)) return false;
-  if (hasOwn(fields, field) && !fields[field]!.safeParse(restoreArrays(after[field]!)).success) return false;
+  if (typeof before !== 'object' || before === null || !fitted.has(before)) return false;
+  // A removed member may leave an object that reads back as an array.
+  if (typeof after !== 'object' || after === null || !hasOwn(after, field)) return false;
+  if (schema !== null && !schema.safeParse(restoreArrays(after[field]!)).success) return false;
   fitted.add(after);
   return true;
 }
@@ -126,10 +128,17 @@ export function playerShapeCheck(
   if (branches.length === 1) {
     const [branch] = branches as [PlayerBranch];
     const field = written.length === 1 ? written[0]![DOCUMENT_DEPTH + 1] : undefined;
-    if (field !== undefined && written[0]!.length === DOCUMENT_DEPTH + 2) {
+    const { fields, fitted } = SHAPES.get(branch)!;
+    if (
+      field !== undefined &&
+      written[0]!.length === DOCUMENT_DEPTH + 2 &&
+      fields !== null &&
+      !STARTS_WITH_DIGIT.test(field)
+    ) {
+      const schema = hasOwn(fields, field) ? fields[field]! : null;
       return (document, before) => {
         const after = getAtPath(document, [branch]);
-        if (!fieldOnly(branch, field, getAtPath(before, [branch]), after))
+        if (!fieldFits(fitted, field, schema, getAtPath(before, [branch]), after))
           checkBranch(docSegments, branch, after);
       };
     }

@@ -1,5 +1,5 @@
 // playerShapeCheck on its own: a write of one field of a branch that fitted before is judged on that field alone
-// (playerShape.ts fieldOnly), and every answer is the one the whole branch's parse gives.
+// (playerShape.ts fieldFits), and every answer is the one the whole branch's parse gives.
 
 import { describe, expect, it } from 'vitest';
 import { normalizeForWrite, parsePath, setAtPath, type RealtimeValue } from '@marquee/protocol';
