@@ -21,6 +21,8 @@
 // write of a player (wrote) and each arming (armedLocally) takes a place in one node-wide order. A closing
 // connection's action is decided, and its write queued, in one synchronous step, and:
 // - is skipped if another connection of the player here armed at its path after it;
+// - holds, for as long as it takes, while another one is arming at its path (then skipped, or judged again if that
+//   arming fails): on a loaded node persisting an arming can take longer than any fixed wait;
 // - waits if another one wrote where it writes after it was armed and has not armed that path since (the player is
 //   back, its new action about to be armed), until that connection arms (then skipped) or closes (then run, after
 //   the database is asked again), at most SUCCESSOR_WAIT_MS (a client that writes and never arms);
@@ -152,10 +154,15 @@ interface LocalSession {
   readonly writes: Map<string, { readonly key: string; readonly segments: string[]; order: number }>;
   /** What it has armed and not cancelled, by id, stamped with their order. */
   readonly armed: Map<string, ArmedAction>;
+  /** Paths it has begun to arm at and not yet armed (or failed to), with how many armings each. */
+  readonly arming: Map<string, number>;
 }
 
-/** What a closing connection's action does now, as this node sees the player's other connections. */
-type LocalVerdict = 'run' | 'skip' | 'wait';
+/**
+ * What a closing connection's action does now, as this node sees the player's other connections: `hold` is a wait
+ * that no time limit ends (a newer connection is arming the same path right now).
+ */
+type LocalVerdict = 'run' | 'skip' | 'wait' | 'hold';
 
 export class DisconnectActions {
   private readonly db: Kysely<Database>;
@@ -234,6 +241,27 @@ export class DisconnectActions {
       this.wake(action.principal.uid);
     }
     return stamped;
+  }
+
+  /**
+   * A connection of this node has received an arming at `path` and is checking and persisting it; call the answer
+   * once it is armed (after armedLocally) or has failed. Meanwhile a closing connection's action of the same player
+   * at that path holds, however long the arming takes: on a loaded node persisting may take longer than the
+   * successor wait, and running the old action then would overwrite the record the player has just written.
+   */
+  arming(connectionId: string, principal: Principal, path: string): () => void {
+    if (principal.kind !== 'player') return () => {};
+    const { arming } = this.session(connectionId, principal.uid);
+    arming.set(path, (arming.get(path) ?? 0) + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (arming.get(path) ?? 1) - 1;
+      if (left > 0) arming.set(path, left);
+      else arming.delete(path);
+      this.wake(principal.uid);
+    };
   }
 
   /** Actions a connection of this node has cancelled: they supersede nothing any more. */
@@ -423,14 +451,14 @@ export class DisconnectActions {
       for (;;) {
         const verdict = this.localVerdict(action);
         if (verdict === 'skip') return false;
-        if (verdict === 'wait' && !expired) {
+        if (verdict === 'hold' || (verdict === 'wait' && !expired)) {
           expiry ??= new Promise<void>((resolve) => {
             timer = setTimeout(() => {
               expired = true;
               resolve();
             }, this.successorWaitMs);
           });
-          await this.change(playerId, expiry);
+          await this.change(playerId, verdict === 'hold' ? undefined : expiry);
           waited = true;
           continue;
         }
@@ -454,7 +482,7 @@ export class DisconnectActions {
     }
     let session = sessions.get(playerId);
     if (session === undefined) {
-      session = { connectionId, playerId, writes: new Map(), armed: new Map() };
+      session = { connectionId, playerId, writes: new Map(), armed: new Map(), arming: new Map() };
       sessions.set(playerId, session);
       let players = this.sessionsByPlayer.get(playerId);
       if (players === undefined) {
@@ -468,9 +496,9 @@ export class DisconnectActions {
 
   /**
    * A closing connection's action, as this node sees the player's other connections now: `skip` when one of them
-   * armed at the same path after it; `wait` when one wrote where the action writes after it was armed and has not
-   * armed that path since (the player is back: its new record is written, its new action about to be armed); `run`
-   * otherwise.
+   * armed at the same path after it; `hold` when one is arming at that path now (it will be skipped, unless the
+   * arming fails); `wait` when one wrote where the action writes after it was armed and has not armed that path
+   * since (the player is back: its new record is written, its new action about to be armed); `run` otherwise.
    */
   private localVerdict(action: ArmedAction): LocalVerdict {
     if (action.principal.kind !== 'player' || action.order === undefined) return 'run';
@@ -485,6 +513,8 @@ export class DisconnectActions {
         if (other.path === action.path) armedLast = Math.max(armedLast, other.order ?? -Infinity);
       }
       if (armedLast > armedOrder) return 'skip';
+      if (session.arming.has(action.path)) verdict = 'hold';
+      if (verdict === 'hold') continue;
       for (const { segments, order } of session.writes.values()) {
         if (order > armedOrder && order > armedLast && overlaps(segments)) verdict = 'wait';
       }
@@ -492,8 +522,8 @@ export class DisconnectActions {
     return verdict;
   }
 
-  /** Resolves on the next change among the player's connections on this node, or with `expiry`. */
-  private async change(playerId: string, expiry: Promise<void>): Promise<void> {
+  /** Resolves on the next change among the player's connections on this node, or with `expiry` (if any). */
+  private async change(playerId: string, expiry: Promise<void> | undefined): Promise<void> {
     let wake: (() => void) | undefined;
     const changed = new Promise<void>((resolve) => {
       wake = resolve;
@@ -505,7 +535,7 @@ export class DisconnectActions {
     }
     waiting.add(wake!);
     try {
-      await Promise.race([changed, expiry]);
+      await (expiry === undefined ? changed : Promise.race([changed, expiry]));
     } finally {
       waiting.delete(wake!);
       if (waiting.size === 0 && this.waiters.get(playerId) === waiting) this.waiters.delete(playerId);
