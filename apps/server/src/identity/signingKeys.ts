@@ -3,13 +3,12 @@
 // (docs/protocols/identity.md §Tokens). The newest unretired key signs; rotate() makes a new one and retires the
 // others, which keep verifying what they signed.
 
+import { KeyObject, createPublicKey } from 'node:crypto';
 import {
   SignJWT,
-  errors,
   exportJWK,
   generateKeyPair,
   importJWK,
-  jwtVerify,
   type CryptoKey,
   type JWK,
   type JWTPayload,
@@ -17,9 +16,12 @@ import {
 import type { Kysely } from 'kysely';
 import { newId } from '../ids';
 import type { Database } from '../db/schema';
+import { TOKEN_ALGORITHM, TokenError, checkClaims, checkSignature, parseToken } from './tokenCheck';
+
+export { TokenError } from './tokenCheck';
 
 const TOKEN_ISSUER = 'marquee';
-const ALGORITHM = 'ES256';
+const ALGORITHM = TOKEN_ALGORITHM;
 /** How long a node keeps signing with the key it knows before looking for a newer one (after a rotation). */
 const CURRENT_KEY_TTL_MS = 60_000;
 const KID_PATTERN = /^[0-9a-v]{25}$/;
@@ -28,16 +30,6 @@ const VERIFIED_CACHE_SIZE = 65_536;
 
 /** Audiences keep the token kinds apart: an ID token is never accepted as an API token, and so on. */
 export type TokenAudience = 'marquee-id' | 'marquee-custom' | 'marquee-api';
-
-export class TokenError extends Error {
-  constructor(
-    readonly reason: 'expired' | 'invalid',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'TokenError';
-  }
-}
 
 export interface SignOptions {
   audience: TokenAudience;
@@ -55,7 +47,7 @@ interface CurrentKey {
 }
 
 export class SigningKeys {
-  private readonly publicKeys = new Map<string, Promise<CryptoKey | null>>();
+  private readonly publicKeys = new Map<string, Promise<KeyObject | null>>();
   private current: Promise<CurrentKey> | null = null;
   /**
    * Claims of tokens already verified, by audience and token text. A signature checked once stays valid (keys are
@@ -105,29 +97,13 @@ export class SigningKeys {
     return payload;
   }
 
+  /** tokenCheck.ts: the header, the signature (on the thread pool) with the key its `kid` names, the claims. */
   private async verifySignature(token: string, audience: TokenAudience): Promise<JWTPayload> {
-    try {
-      const { payload } = await jwtVerify(
-        token,
-        async (header) => {
-          const key = typeof header.kid === 'string' ? await this.publicKey(header.kid) : null;
-          if (key === null) throw new TokenError('invalid', 'unknown signing key');
-          return key;
-        },
-        {
-          issuer: TOKEN_ISSUER,
-          audience,
-          algorithms: [ALGORITHM],
-          currentDate: new Date(this.clock()),
-          requiredClaims: ['sub', 'iat', 'exp'],
-        },
-      );
-      return payload;
-    } catch (error) {
-      if (error instanceof TokenError) throw error;
-      if (error instanceof errors.JWTExpired) throw new TokenError('expired', 'token expired');
-      throw new TokenError('invalid', 'invalid token');
-    }
+    const parsed = parseToken(token);
+    const key = parsed.kid === null ? null : await this.publicKey(parsed.kid);
+    if (key === null) throw new TokenError('invalid', 'unknown signing key');
+    if (!(await checkSignature(key, parsed))) throw new TokenError('invalid', 'invalid signature');
+    return checkClaims(parsed, { issuer: TOKEN_ISSUER, audience, now: this.clock() });
   }
 
   /** Makes a new signing key and retires the others; returns its kid. */
@@ -197,11 +173,11 @@ export class SigningKeys {
         retired_at: null,
       })
       .execute();
-    this.publicKeys.set(kid, Promise.resolve(publicKey));
+    this.publicKeys.set(kid, Promise.resolve(KeyObject.from(publicKey)));
     return { kid, privateKey, loadedAt: now };
   }
 
-  private publicKey(kid: string): Promise<CryptoKey | null> {
+  private publicKey(kid: string): Promise<KeyObject | null> {
     if (!KID_PATTERN.test(kid)) return Promise.resolve(null);
     let key = this.publicKeys.get(kid);
     if (key === undefined) {
@@ -210,10 +186,10 @@ export class SigningKeys {
         .select('public_jwk')
         .where('kid', '=', kid)
         .executeTakeFirst()
-        .then(async (row) =>
+        .then((row) =>
           row === undefined
             ? null
-            : ((await importJWK(JSON.parse(row.public_jwk) as JWK, ALGORITHM)) as CryptoKey),
+            : createPublicKey({ key: JSON.parse(row.public_jwk) as JsonWebKey, format: 'jwk' }),
         );
       // Unknown kids are not remembered (a key made by another node may appear later); failures are retried.
       void key.then(
