@@ -3,7 +3,7 @@
 // (docs/protocols/identity.md §Tokens). The newest unretired key signs; rotate() makes a new one and retires the
 // others, which keep verifying what they signed.
 
-import { KeyObject, createPublicKey } from 'node:crypto';
+import { KeyObject, createPublicKey, hash, type JsonWebKey } from 'node:crypto';
 import {
   SignJWT,
   exportJWK,
@@ -50,10 +50,10 @@ export class SigningKeys {
   private readonly publicKeys = new Map<string, Promise<KeyObject | null>>();
   private current: Promise<CurrentKey> | null = null;
   /**
-   * Claims of tokens already verified, by audience and token text. A signature checked once stays valid (keys are
-   * never withdrawn, only retired), so a screen reconnecting with the token it has is not checked again: an ES256
-   * check costs a tenth of a millisecond, and after a network blip a whole fleet reconnects at once. The expiry is
-   * checked on every use.
+   * Claims of tokens already verified, by the SHA-256 of audience and token text (the text itself, half a kilobyte,
+   * would stay in memory for every screen). A signature checked once stays valid (keys are never withdrawn, only
+   * retired), so a screen reconnecting with the token it has is not checked again: an ES256 check costs a tenth of
+   * a millisecond, and after a network blip a whole fleet reconnects at once. The expiry is checked on every use.
    */
   private readonly verified = new Map<string, JWTPayload>();
 
@@ -76,7 +76,7 @@ export class SigningKeys {
 
   /** The verified claims of `token`; a TokenError ('expired' or 'invalid') otherwise. */
   async verify(token: string, audience: TokenAudience): Promise<JWTPayload> {
-    const cacheKey = `${audience} ${token}`;
+    const cacheKey = hash('sha256', `${audience} ${token}`, 'base64url');
     const known = this.verified.get(cacheKey);
     if (known !== undefined) {
       // As jose judges it: expired from the second of `exp` on.
