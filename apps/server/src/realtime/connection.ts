@@ -23,6 +23,7 @@ import { newId } from '../ids';
 import type { ConnectionContext, ConnectionScope, Reply } from './connectionContext';
 import { ConnectionListens } from './connectionListens';
 import { ConnectionWrites } from './connectionWrites';
+import { locateInDocument } from './documentPath';
 import type { Listener } from './fanOut';
 import { parseFrame, type ParsedFrame } from './frames';
 import type { ArmedAction } from './onDisconnect';
@@ -36,6 +37,16 @@ const SEQUENTIAL: ReadonlySet<ClientMessage['t']> = new Set(['auth', 'listen', '
 const WRITES: ReadonlySet<ClientMessage['t']> = new Set(['set', 'update', 'remove', 'cas']);
 
 const isWrite = (frame: ParsedFrame) => frame.kind === 'request' && WRITES.has(frame.request.t);
+
+/** Where a request to arm an onDisconnect set or update would arm it (normalized); null for any other request. */
+function armPathOf(request: ClientMessage): string | null {
+  if (request.t !== 'od' || request.action === 'cancel') return null;
+  try {
+    return locateInDocument(request.path).path;
+  } catch {
+    return null; // refused when handled
+  }
+}
 
 const INTERNAL_MESSAGE = 'Internal error: the request could not be completed; try again';
 
@@ -181,6 +192,9 @@ export class RealtimeConnection implements ConnectionScope {
       );
       return;
     }
+    // Known from now on, however long it waits: the player's closing connections hold their actions there.
+    const armPath = frame.kind === 'request' ? armPathOf(frame.request) : null;
+    if (armPath !== null) this.context.disconnects.armReceived(this.id, armPath);
     // The node is full of writes: a write waits, and the frames after it, unread by anyone, until there is room.
     // Anything else goes on: a screen that reconnects while others write must still authenticate and listen.
     if (this.held === null && !this.context.writeGate.open && isWrite(frame)) this.holdForWrites();
@@ -323,6 +337,8 @@ export class RealtimeConnection implements ConnectionScope {
         if (tcp !== undefined) this.context.admission?.settled(tcp);
       }
       if (WRITES.has(request.t)) this.context.writeGate.finished();
+      const armPath = armPathOf(request);
+      if (armPath !== null) this.context.disconnects.armSettled(this.id, armPath);
       this.inflightBytes -= size;
       if (this.pausedByUs && this.inflightBytes <= this.context.limits.maxInflightBytes / 2) {
         this.pausedByUs = false;

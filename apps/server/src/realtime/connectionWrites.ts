@@ -146,16 +146,9 @@ export class ConnectionWrites {
       op,
       principal,
     };
-    // From here until it is armed, the player's closing connections hold their actions at this path.
-    const armingDone = context.disconnects.arming(this.connection.id, principal, location.path);
-    let stamped: ArmedAction;
-    try {
-      await context.disconnects.checkArmed(armed);
-      await context.disconnects.persist(this.connection.id, [armed]);
-      stamped = context.disconnects.armedLocally(this.connection.id, armed);
-    } finally {
-      armingDone();
-    }
+    await context.disconnects.checkArmed(armed);
+    await context.disconnects.persist(this.connection.id, [armed]);
+    const stamped = context.disconnects.armedLocally(this.connection.id, armed);
     this.armed.push(stamped);
     // Answered once the player's "went away" writes already queued at this path are committed: none lands after.
     await context.disconnects.previousWrites(stamped);

@@ -21,8 +21,8 @@
 // write of a player (wrote) and each arming (armedLocally) takes a place in one node-wide order. A closing
 // connection's action is decided, and its write queued, in one synchronous step, and:
 // - is skipped if another connection of the player here armed at its path after it;
-// - holds, for as long as it takes, while another one is arming at its path (then skipped, or judged again if that
-//   arming fails): on a loaded node persisting an arming can take longer than any fixed wait;
+// - holds, for as long as it takes, while another one has received a request to arm at its path and not answered it
+//   (then skipped, or judged again if the arming fails): on a loaded node that can take longer than any fixed wait;
 // - waits if another one wrote where it writes after it was armed and has not armed that path since (the player is
 //   back, its new action about to be armed), until that connection arms (then skipped) or closes (then run, after
 //   the database is asked again), at most SUCCESSOR_WAIT_MS (a client that writes and never arms);
@@ -154,13 +154,11 @@ interface LocalSession {
   readonly writes: Map<string, { readonly key: string; readonly segments: string[]; order: number }>;
   /** What it has armed and not cancelled, by id, stamped with their order. */
   readonly armed: Map<string, ArmedAction>;
-  /** Paths it has begun to arm at and not yet armed (or failed to), with how many armings each. */
-  readonly arming: Map<string, number>;
 }
 
 /**
  * What a closing connection's action does now, as this node sees the player's other connections: `hold` is a wait
- * that no time limit ends (a newer connection is arming the same path right now).
+ * that no time limit ends (a newer connection is about to arm the same path).
  */
 type LocalVerdict = 'run' | 'skip' | 'wait' | 'hold';
 
@@ -179,6 +177,8 @@ export class DisconnectActions {
   /** Sessions by connection, then player. */
   private readonly sessions = new Map<string, Map<string, LocalSession>>();
   private readonly sessionsByPlayer = new Map<string, Set<LocalSession>>();
+  /** Requests to arm received by a connection and not answered yet: by connection, then path, how many. */
+  private readonly armsReceived = new Map<string, Map<string, number>>();
   /** Closing connections' actions waiting for a change among the player's connections, by player. */
   private readonly waiters = new Map<string, Set<() => void>>();
   /** Writes of actions queued on this node and not yet done, by player and path (supersedeKey). */
@@ -244,24 +244,29 @@ export class DisconnectActions {
   }
 
   /**
-   * A connection of this node has received an arming at `path` and is checking and persisting it; call the answer
-   * once it is armed (after armedLocally) or has failed. Meanwhile a closing connection's action of the same player
-   * at that path holds, however long the arming takes: on a loaded node persisting may take longer than the
-   * successor wait, and running the old action then would overwrite the record the player has just written.
+   * A connection of this node has received a request to arm an action at `path` (normalized): from now until
+   * armSettled, however long it waits to be read, checked and stored, a closing connection's action of the same
+   * player at that path holds. On a node loaded by a storm, a newcomer's arming has been answered more than ten
+   * seconds after its "connected" record was written, and running the old action then overwrote that record.
    */
-  arming(connectionId: string, principal: Principal, path: string): () => void {
-    if (principal.kind !== 'player') return () => {};
-    const { arming } = this.session(connectionId, principal.uid);
-    arming.set(path, (arming.get(path) ?? 0) + 1);
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      const left = (arming.get(path) ?? 1) - 1;
-      if (left > 0) arming.set(path, left);
-      else arming.delete(path);
-      this.wake(principal.uid);
-    };
+  armReceived(connectionId: string, path: string): void {
+    let paths = this.armsReceived.get(connectionId);
+    if (paths === undefined) {
+      paths = new Map();
+      this.armsReceived.set(connectionId, paths);
+    }
+    paths.set(path, (paths.get(path) ?? 0) + 1);
+  }
+
+  /** The request armReceived told of has been answered (armed, or refused). */
+  armSettled(connectionId: string, path: string): void {
+    const paths = this.armsReceived.get(connectionId);
+    const count = paths?.get(path);
+    if (paths === undefined || count === undefined) return;
+    if (count > 1) paths.set(path, count - 1);
+    else paths.delete(path);
+    if (paths.size === 0) this.armsReceived.delete(connectionId);
+    for (const session of this.sessions.get(connectionId)?.values() ?? []) this.wake(session.playerId);
   }
 
   /** Actions a connection of this node has cancelled: they supersede nothing any more. */
@@ -275,6 +280,7 @@ export class DisconnectActions {
 
   /** A connection of this node closed (its actions are about to fire): it is no longer anyone's successor. */
   left(connectionId: string): void {
+    this.armsReceived.delete(connectionId);
     const sessions = this.sessions.get(connectionId);
     if (sessions === undefined) return;
     this.sessions.delete(connectionId);
@@ -482,7 +488,7 @@ export class DisconnectActions {
     }
     let session = sessions.get(playerId);
     if (session === undefined) {
-      session = { connectionId, playerId, writes: new Map(), armed: new Map(), arming: new Map() };
+      session = { connectionId, playerId, writes: new Map(), armed: new Map() };
       sessions.set(playerId, session);
       let players = this.sessionsByPlayer.get(playerId);
       if (players === undefined) {
@@ -496,8 +502,8 @@ export class DisconnectActions {
 
   /**
    * A closing connection's action, as this node sees the player's other connections now: `skip` when one of them
-   * armed at the same path after it; `hold` when one is arming at that path now (it will be skipped, unless the
-   * arming fails); `wait` when one wrote where the action writes after it was armed and has not armed that path
+   * armed at the same path after it; `hold` when one has received a request to arm at that path and not answered it
+   * (the action will be skipped, unless the arming fails); `wait` when one wrote where the action writes after it was armed and has not armed that path
    * since (the player is back: its new record is written, its new action about to be armed); `run` otherwise.
    */
   private localVerdict(action: ArmedAction): LocalVerdict {
@@ -513,7 +519,7 @@ export class DisconnectActions {
         if (other.path === action.path) armedLast = Math.max(armedLast, other.order ?? -Infinity);
       }
       if (armedLast > armedOrder) return 'skip';
-      if (session.arming.has(action.path)) verdict = 'hold';
+      if (this.armsReceived.get(session.connectionId)?.has(action.path) === true) verdict = 'hold';
       if (verdict === 'hold') continue;
       for (const { segments, order } of session.writes.values()) {
         if (order > armedOrder && order > armedLast && overlaps(segments)) verdict = 'wait';

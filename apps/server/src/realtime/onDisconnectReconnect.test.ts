@@ -235,18 +235,18 @@ describe('a closing connection of this node and the newer connections of its pla
     expect((await armedRows(fixture.test)).map((row) => row.connection_id)).toEqual(['fresh']);
   });
 
-  it('holds past the wait while the newer connection is still persisting its arming, then skips', async () => {
+  it('holds past the wait while the newer connection has not answered its request to arm, then skips', async () => {
     const { actions } = disconnects(100);
     const old = await armWentAway(actions, 'old');
     actions.wrote('fresh', principal(), record());
-    // The newcomer has received its arming; on a loaded node persisting it takes longer than the wait.
-    const armingDone = actions.arming('fresh', principal(), connectionPath(fixture.player.id));
+    // The newcomer has received its request to arm; on a loaded node answering it takes longer than the wait.
+    actions.armReceived('fresh', connectionPath(fixture.player.id));
     let settled = false;
     const closing = close(actions, 'old', [old]).finally(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(settled).toBe(false);
     await armWentAway(actions, 'fresh');
-    armingDone();
+    actions.armSettled('fresh', connectionPath(fixture.player.id));
     expect((await closing).applied).toBe(0);
     expect(await stored()).toBeNull();
   });
@@ -255,10 +255,10 @@ describe('a closing connection of this node and the newer connections of its pla
     const { actions } = disconnects(100);
     const old = await armWentAway(actions, 'old');
     actions.wrote('fresh', principal(), record());
-    const armingDone = actions.arming('fresh', principal(), connectionPath(fixture.player.id));
+    actions.armReceived('fresh', connectionPath(fixture.player.id));
     const closing = close(actions, 'old', [old]);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    armingDone(); // refused (its value does not fit, say): nothing armed
+    actions.armSettled('fresh', connectionPath(fixture.player.id)); // refused (its value does not fit, say)
     expect((await closing).applied).toBe(1);
     expect(await stored()).toEqual({ connected: false, disconnected_at: fixture.test.clock() });
   });
