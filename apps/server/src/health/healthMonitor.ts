@@ -15,7 +15,14 @@ import {
   type FirstHealth,
   type HealthTransition,
 } from './healthTransitions';
-import { cameOnlineAt, isOnline, lastSeenOf, readPresence, type Presence } from './presence';
+import {
+  PRESENCE_PAGE_SIZE,
+  cameOnlineAt,
+  isOnline,
+  lastSeenOf,
+  readPresence,
+  type Presence,
+} from './presence';
 
 /** After a start, no offline transition (nor alert) for two heartbeat periods. */
 export const START_GRACE_MS = 2 * HEARTBEAT_INTERVAL_MS;
@@ -32,6 +39,8 @@ export interface HealthMonitorOptions {
   /** When this node started (default: the clock at construction). */
   startedAt?: number;
   onError: (error: unknown, context: string) => void;
+  /** Screens read per statement by a sweep (default PRESENCE_PAGE_SIZE). */
+  pageSize?: number;
 }
 
 /** What one sweep saw: every paired screen's presence and its health as stored after the sweep. */
@@ -55,8 +64,10 @@ export class HealthMonitor {
   private readonly transitions: HealthTransitions;
   readonly offlineAfterMs: number;
   readonly startedAt: number;
+  private readonly pageSize: number;
 
   constructor(options: HealthMonitorOptions) {
+    this.pageSize = options.pageSize ?? PRESENCE_PAGE_SIZE;
     this.db = options.db;
     this.dialect = options.dialect;
     this.clock = options.clock;
@@ -93,10 +104,8 @@ export class HealthMonitor {
   async sweep(): Promise<SweepResult> {
     const now = this.clock();
     const inGrace = this.inGrace(now);
-    const presence = await readPresence(this.db, this.dialect);
-    const stored = new Map(
-      (await this.db.selectFrom('screen_health').selectAll().execute()).map((row) => [row.screen_id, row]),
-    );
+    const presence = await readPresence(this.db, this.dialect, undefined, this.pageSize);
+    const stored = await this.readHealth();
     await touchLastSeen(
       this.db,
       presence.filter((screen) => screen.connected).map((screen) => screen.screenId),
@@ -122,10 +131,24 @@ export class HealthMonitor {
     }
     const won = await this.transitions.claim(transitions, now, now - this.offlineAfterMs, this.onError);
     for (const transition of won) await this.announce(transition, names.get(transition.screenId) ?? '');
-    const health = new Map(
-      (await this.db.selectFrom('screen_health').selectAll().execute()).map((row) => [row.screen_id, row]),
-    );
+    const health = await this.readHealth();
     return { now, presence, health, inGrace };
+  }
+
+  /**
+   * Every screen's stored health, a page at a time as presence is read: in one statement, a fleet of 20,000 screens
+   * held the event loop (SQLite answers synchronously) for a tenth of a second at every sweep.
+   */
+  private async readHealth(): Promise<Map<string, ScreenHealth>> {
+    const health = new Map<string, ScreenHealth>();
+    for (let after: string | null = null; ;) {
+      let query = this.db.selectFrom('screen_health').selectAll();
+      if (after !== null) query = query.where('screen_id', '>', after);
+      const rows = await query.orderBy('screen_id').limit(this.pageSize).execute();
+      for (const row of rows) health.set(row.screen_id, row);
+      if (rows.length < this.pageSize) return health;
+      after = rows[rows.length - 1]!.screen_id;
+    }
   }
 
   /** What the sweep records for `screen`: its first health, a transition to claim, or nothing. */

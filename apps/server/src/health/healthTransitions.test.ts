@@ -63,6 +63,17 @@ describe.each(['sqlite', 'postgres'] as const)('a fleet’s health transitions (
     expect(sink.emitted).toEqual([]);
   });
 
+  it('reads presence and health a page at a time, every screen once', async () => {
+    const paged = otherNodeMonitor(database.handle, test.clock, sink, t0 - HOUR, 64);
+    const { presence, health } = await paged.sweep();
+    expect(presence.map((screen) => screen.screenId).sort()).toEqual(
+      screens.map((screen) => screen.screenId).sort(),
+    );
+    expect([...health.values()].map((row) => [row.screen_id, row.state]).sort()).toEqual(
+      screens.map((screen) => [screen.screenId, 'online']).sort(),
+    );
+  });
+
   it('records the whole fleet going offline once, each since its last sighting', async () => {
     await setAll(false, t0 + 10 * SECOND);
     test.clock.set(t0 + 125 * SECOND);

@@ -32,8 +32,10 @@ export function otherNodeMonitor(
   clock: () => number,
   events: WebhookEventSink,
   startedAt: number,
+  pageSize?: number,
 ): HealthMonitor {
   return new HealthMonitor({
+    pageSize,
     db: database.db,
     dialect: database.dialect,
     clock,
