@@ -1,6 +1,6 @@
-// Entry point: `npm start` runs it compiled, `node --max-semi-space-size=32 apps/server/dist/main.js` (tools/build.mjs
-// bundles it; docs/deployment.md says why the flag). Reads the configuration, migrates the database, listens,
-// prints where the player, the studio and the API docs are, and shuts down cleanly on SIGTERM/SIGINT.
+// Entry point: `npm start` runs it compiled, `node apps/server/dist/main.js` (tools/build.mjs bundles it). Reads the
+// configuration, migrates the database, listens, prints where the player, the studio and the API docs are, and
+// shuts down cleanly on SIGTERM/SIGINT.
 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';

@@ -13,14 +13,6 @@ import { REPO_ROOT } from './repo';
 
 /** The compiled server (tools/build.mjs writes it). */
 export const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-/**
- * The V8 flags the server runs with, as `npm start` gives them (package.json; serverNode.test.ts checks the two
- * agree, docs/deployment.md says why): a young generation of 32 MiB semi-spaces instead of 16. Each connection a
- * node sets up allocates a few kilobytes that die young; with twice the room, a reconnect storm of 20,000 screens
- * spends far less time collecting (measured: storm 15–20 s instead of 22–35 s, main thread per write 63–70 µs
- * instead of 71–97, for 1 KiB more RSS per connection). 64 MiB was worse again.
- */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
 
 /** Starting takes a second or two (migrations); the machine may be busy. */
 const READY_TIMEOUT_MS = 60_000;
@@ -113,7 +105,7 @@ export async function createServerNode(options: ServerNodeOptions): Promise<Serv
     const started = startProcess(
       `node ${options.name}`,
       process.execPath,
-      [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_MAIN],
+      [...(options.nodeArgs ?? []), SERVER_MAIN],
       { cwd: REPO_ROOT, env, ipc: options.ipc === true },
     );
     current = started;
