@@ -21,7 +21,6 @@ import { TOKEN_ALGORITHM, TokenError, checkClaims, checkSignature, parseToken } 
 export { TokenError } from './tokenCheck';
 
 const TOKEN_ISSUER = 'marquee';
-const ALGORITHM = TOKEN_ALGORITHM;
 /** How long a node keeps signing with the key it knows before looking for a newer one (after a rotation). */
 const CURRENT_KEY_TTL_MS = 60_000;
 const KID_PATTERN = /^[0-9a-v]{25}$/;
@@ -65,7 +64,7 @@ export class SigningKeys {
   async sign(claims: JWTPayload, options: SignOptions): Promise<string> {
     const key = await this.currentKey();
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: key.kid, typ: 'JWT' })
       .setIssuer(TOKEN_ISSUER)
       .setAudience(options.audience)
       .setSubject(options.subject)
@@ -152,23 +151,23 @@ export class SigningKeys {
       .orderBy('kid', 'desc')
       .executeTakeFirst();
     if (row === undefined) return this.createKey();
-    const privateKey = (await importJWK(JSON.parse(row.private_jwk) as JWK, ALGORITHM)) as CryptoKey;
+    const privateKey = (await importJWK(JSON.parse(row.private_jwk) as JWK, TOKEN_ALGORITHM)) as CryptoKey;
     return { kid: row.kid, privateKey, loadedAt: this.clock() };
   }
 
   private async createKey(): Promise<CurrentKey> {
     const now = this.clock();
     const kid = newId(now);
-    const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
+    const { privateKey, publicKey } = await generateKeyPair(TOKEN_ALGORITHM, { extractable: true });
     const privateJwk = await exportJWK(privateKey);
     const publicJwk = await exportJWK(publicKey);
     await this.db
       .insertInto('signing_keys')
       .values({
         kid,
-        algorithm: ALGORITHM,
+        algorithm: TOKEN_ALGORITHM,
         private_jwk: JSON.stringify(privateJwk),
-        public_jwk: JSON.stringify({ ...publicJwk, kid, alg: ALGORITHM, use: 'sig' }),
+        public_jwk: JSON.stringify({ ...publicJwk, kid, alg: TOKEN_ALGORITHM, use: 'sig' }),
         created_at: now,
         retired_at: null,
       })

@@ -503,8 +503,9 @@ export class DisconnectActions {
   /**
    * A closing connection's action, as this node sees the player's other connections now: `skip` when one of them
    * armed at the same path after it; `hold` when one has received a request to arm at that path and not answered it
-   * (the action will be skipped, unless the arming fails); `wait` when one wrote where the action writes after it was armed and has not armed that path
-   * since (the player is back: its new record is written, its new action about to be armed); `run` otherwise.
+   * (the action will be skipped, unless the arming fails); `wait` when one wrote where the action writes after it
+   * was armed and has not armed that path since (the player is back: its new record is written, its new action about
+   * to be armed); `run` otherwise.
    */
   private localVerdict(action: ArmedAction): LocalVerdict {
     if (action.principal.kind !== 'player' || action.order === undefined) return 'run';
@@ -519,8 +520,10 @@ export class DisconnectActions {
         if (other.path === action.path) armedLast = Math.max(armedLast, other.order ?? -Infinity);
       }
       if (armedLast > armedOrder) return 'skip';
-      if (this.armsReceived.get(session.connectionId)?.has(action.path) === true) verdict = 'hold';
-      if (verdict === 'hold') continue;
+      if (verdict === 'hold' || this.armsReceived.get(session.connectionId)?.has(action.path) === true) {
+        verdict = 'hold'; // only a later arming elsewhere (skip) can decide more now
+        continue;
+      }
       for (const { segments, order } of session.writes.values()) {
         if (order > armedOrder && order > armedLast && overlaps(segments)) verdict = 'wait';
       }

@@ -155,6 +155,34 @@ it('ends every player of a reconnect storm connected with its new connection id'
   await Promise.all(fresh.map((client) => client.close()));
 });
 
+it('holds the old actions from the moment a request to arm is received until it is answered', async () => {
+  const { test, player } = fixture;
+  const path = connectionPath(player.id);
+  const { disconnects } = test.app.realtimeHub;
+  const seen: string[] = [];
+  const received = disconnects.armReceived.bind(disconnects);
+  const settled = disconnects.armSettled.bind(disconnects);
+  const persist = disconnects.persist.bind(disconnects);
+  // The node's DisconnectActions (this test's app alone) as the connection drives it.
+  disconnects.armReceived = (connectionId, at) => (seen.push(`received ${at}`), received(connectionId, at));
+  disconnects.armSettled = (connectionId, at) => (seen.push(`settled ${at}`), settled(connectionId, at));
+  disconnects.persist = (connectionId, actions) => (seen.push('persist'), persist(connectionId, actions));
+  const client = await connectAs(test, player.idToken);
+  // A path written loosely is held under the normalized path the arming uses.
+  await client.ok({ t: 'od', action: 'set', path: `/${path}/`, value: DISCONNECTED_RECORD });
+  const refused = await client.request({ t: 'od', action: 'set', path, value: { connected: 'yes' } });
+  expect(refused).toMatchObject({ ok: false });
+  await client.ok({ t: 'od', action: 'cancel', path });
+  expect(seen).toEqual([
+    `received ${path}`,
+    'persist',
+    `settled ${path}`,
+    `received ${path}`,
+    `settled ${path}`,
+  ]);
+  await client.close();
+});
+
 describe('a closing connection of this node and the newer connections of its player', () => {
   /** A DisconnectActions of the test's node (its rows count as live), with `successorWaitMs`. */
   function disconnects(
