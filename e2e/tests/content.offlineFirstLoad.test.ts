@@ -3,20 +3,32 @@
 // load); and the offline fallback takes a kept copy whatever its query string.
 
 import { describe, expect, it } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { contentFrame, pairedPlayer, usePlayerStage } from './player.support';
 
 const PAGES_CACHE = 'marquee-content-pages';
 const PLAYER_SHELL_CACHE_PREFIX = 'marquee-player-shell-';
 
-/** Forgets everything the content player's worker kept, as if /content/ had never been loaded in this browser. */
-async function forgetContentWorker(frame: Frame, playerShellPrefix: string): Promise<void> {
-  await frame.evaluate(async (keep) => {
+/**
+ * Forgets everything the content player's worker kept, as if /content/ had never been loaded in this browser. It runs
+ * from a page without a content frame, once the player's page is closed: Chromium clears an unregistered registration
+ * only when no page uses it any more, and a register() before that revives the old worker (no install, so nothing
+ * kept), which is what a reload right after unregistering met when the old frame went away late.
+ */
+async function forgetContentWorker(
+  context: BrowserContext,
+  origin: string,
+  playerShellPrefix: string,
+): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${origin}/healthz`);
+  await page.evaluate(async (keep) => {
     for (const registration of await navigator.serviceWorker.getRegistrations()) {
       if (new URL(registration.scope).pathname === '/content/') await registration.unregister();
     }
     for (const key of await caches.keys()) if (!key.startsWith(keep)) await caches.delete(key);
   }, playerShellPrefix);
+  await page.close();
 }
 
 /** Waits for the content worker of `target` to be active (installed, so its install step has run). */
@@ -36,14 +48,26 @@ describe('content player offline from its first load', () => {
   const stage = usePlayerStage(['player', 'content']);
 
   it('shows its content after a restart offline when its page was loaded only once', async () => {
-    const { context, page } = await pairedPlayer(stage.browser, stage.server, stage.operator);
-    await forgetContentWorker(await contentFrame(page, '/content/'), PLAYER_SHELL_CACHE_PREFIX);
+    const { context, page: pairing } = await pairedPlayer(stage.browser, stage.server, stage.operator);
+    await contentFrame(pairing, '/content/');
+    const playerUrl = pairing.url();
+    await pairing.close();
+    await forgetContentWorker(context, stage.server.url, PLAYER_SHELL_CACHE_PREFIX);
 
-    // The one online load of the content player: its worker registers and installs during it.
-    await page.reload();
+    // The one online load of the content player: its worker registers and installs during it, and keeps the page.
+    const page = await context.newPage();
+    await page.goto(playerUrl);
     const online = await contentFrame(page, '/content/');
     await online.getByRole('heading', { name: 'This screen is paired' }).waitFor({ timeout: 20_000 });
     await contentWorkerActive(online);
+    await expect
+      .poll(() =>
+        online.evaluate(
+          async (name) => (await caches.open(name)).keys().then((keys) => keys.length),
+          PAGES_CACHE,
+        ),
+      )
+      .toBeGreaterThan(0);
     // And in control of the page that registered it (it claims its clients when it activates).
     await expect
       .poll(() => online.evaluate(() => navigator.serviceWorker.controller?.state ?? null), {
