@@ -13,6 +13,7 @@ import {
   RealtimeValidationError,
   checkDepth,
   describePath,
+  keyProblem,
   joinPath,
   validateKey,
   validatePath,
@@ -54,7 +55,10 @@ function locate(path: Location): string[] {
   if (typeof path === 'string') return validatePath(path);
   const segments = [...path];
   checkDepth(segments, 'invalid_path');
-  segments.forEach((key, index) => validateKey(key, segments.slice(0, index)));
+  // The parent is copied only for an error's message: a connection's every write comes this way.
+  for (let index = 0; index < segments.length; index++) {
+    if (keyProblem(segments[index]!) !== null) validateKey(segments[index]!, segments.slice(0, index));
+  }
   return segments;
 }
 
