@@ -9,7 +9,7 @@
 
 import type { Kysely } from 'kysely';
 import { MIN_OFFLINE_AFTER_SECONDS } from '@marquee/management-api';
-import type { Database } from '../db/schema';
+import type { Database, ScreenHealth } from '../db/schema';
 import { isUniqueViolation } from '../db/database';
 import { parseStringList, screensOfTargets } from '../groups/membership';
 import type { SweepResult } from '../health/healthMonitor';
@@ -52,21 +52,27 @@ export class AlertEngine {
     if (rules.length === 0) return;
     const byOrg = new Map<string, AlertRule[]>();
     for (const rule of rules) byOrg.set(rule.orgId, [...(byOrg.get(rule.orgId) ?? []), rule]);
+    const health = await sweep.health();
     for (const [orgId, orgRules] of byOrg) {
       try {
-        await this.evaluateOrg(orgId, orgRules, sweep);
+        await this.evaluateOrg(orgId, orgRules, sweep, health);
       } catch (error) {
         this.options.onError(error, `alerts of organisation ${orgId}`);
       }
     }
   }
 
-  private async evaluateOrg(orgId: string, rules: AlertRule[], sweep: SweepResult): Promise<void> {
+  private async evaluateOrg(
+    orgId: string,
+    rules: AlertRule[],
+    sweep: SweepResult,
+    health: Map<string, ScreenHealth>,
+  ): Promise<void> {
     const { now } = sweep;
     const screens = new Map<string, ScreenNow>();
     for (const presence of sweep.presence) {
       if (presence.orgId !== orgId) continue;
-      const stored = sweep.health.get(presence.screenId)?.last_seen_at ?? 0;
+      const stored = health.get(presence.screenId)?.last_seen_at ?? 0;
       const seen = Math.max(lastSeenOf(presence, now) ?? presence.createdAt, stored);
       screens.set(presence.screenId, {
         presence,

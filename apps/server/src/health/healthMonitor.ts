@@ -47,7 +47,12 @@ export interface HealthMonitorOptions {
 export interface SweepResult {
   now: number;
   presence: Presence[];
-  health: Map<string, ScreenHealth>;
+  /**
+   * Every screen's health as stored after the sweep, read on the first call (then the same map): only the alert
+   * engine needs it, and only for an organisation with rules. Reading it at every sweep of a 20,000-screen fleet
+   * cost as much as reading the presence.
+   */
+  health: () => Promise<Map<string, ScreenHealth>>;
   /** True while the start grace lasts: no offline transition or alert yet. */
   inGrace: boolean;
 }
@@ -131,8 +136,8 @@ export class HealthMonitor {
     }
     const won = await this.transitions.claim(transitions, now, now - this.offlineAfterMs, this.onError);
     for (const transition of won) await this.announce(transition, names.get(transition.screenId) ?? '');
-    const health = await this.readHealth();
-    return { now, presence, health, inGrace };
+    let health: Promise<Map<string, ScreenHealth>> | undefined;
+    return { now, presence, health: () => (health ??= this.readHealth()), inGrace };
   }
 
   /**

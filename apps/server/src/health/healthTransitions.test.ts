@@ -65,7 +65,8 @@ describe.each(['sqlite', 'postgres'] as const)('a fleet’s health transitions (
 
   it('reads presence and health a page at a time, every screen once', async () => {
     const paged = otherNodeMonitor(database.handle, test.clock, sink, t0 - HOUR, 64);
-    const { presence, health } = await paged.sweep();
+    const { presence, health: readHealth } = await paged.sweep();
+    const health = await readHealth();
     expect(presence.map((screen) => screen.screenId).sort()).toEqual(
       screens.map((screen) => screen.screenId).sort(),
     );
