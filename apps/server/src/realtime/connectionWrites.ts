@@ -16,7 +16,7 @@ import {
 import { newId } from '../ids';
 import type { ConnectionScope, Reply } from './connectionContext';
 import { locateInDocument, type DocumentLocation } from './documentPath';
-import type { WriteOptions } from './documentStore';
+import type { WriteCallback, WriteOptions } from './documentStore';
 import type { ArmedAction, DisconnectOp } from './onDisconnect';
 import { playerShapeCheck } from './playerShape';
 import type { Principal } from './rules';
@@ -55,8 +55,11 @@ export class ConnectionWrites {
     return actions;
   }
 
-  // Not async: a screen's every write comes this way, and a throw before the write is the caller's to answer too.
-  set(principal: Principal, path: string, value: unknown, reply: Reply): Promise<void> {
+  /**
+   * Queues a set (or, with null, a remove) and tells `done` its outcome once committed. Not async, and no promise: a
+   * screen's every write comes this way. Throws, before queueing anything, when the write is refused outright.
+   */
+  set(principal: Principal, path: string, value: unknown, done: WriteCallback): void {
     const last = this.lastSetAt(path);
     const { location, paths } = last;
     const stored = normalizeForWrite(value, location.segments);
@@ -66,9 +69,7 @@ export class ConnectionWrites {
       last.principal = principal;
     }
     this.connection.context.disconnects.wrote(this.connection.id, principal, paths);
-    return this.connection.context.documents
-      .setNormalized(location, stored, last.options)
-      .then((result) => reply({ rev: result.revision } satisfies WriteAnswer));
+    this.connection.context.documents.setNormalizedThen(location, stored, last.options, done);
   }
 
   async update(

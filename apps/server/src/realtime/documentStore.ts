@@ -27,7 +27,7 @@ import { PostgresGroupCommit } from './postgresGroupCommit';
 import type { PubSub, ResyncHandler, Unsubscribe } from './pubsub';
 import { SqliteGroupCommit } from './sqliteGroupCommit';
 import { valueHash } from './valueHash';
-import type { CommitContext, WriteCommitter } from './writeCommitter';
+import type { CommitContext, QueuedWrite, WriteCommitter } from './writeCommitter';
 import { isStale, type ChangeEvent, type Mutation, type StaleResult, type WriteResult } from './writePlan';
 
 export type { ChangeEvent, StaleResult, WriteResult } from './writePlan';
@@ -77,6 +77,43 @@ function guarded(mutate: Mutation, { check, onlyIfExists }: WriteOptions): Mutat
     if (check !== undefined && next !== document && !isStale(next)) check(next, document);
     return next;
   };
+}
+
+/** Told the outcome of a write: its result, or (result undefined) the error that failed it. Must not throw. */
+export type WriteCallback = (error: unknown, result: WriteResult | undefined) => void;
+
+/**
+ * A queued set, as one object whose methods the committer calls: a connection's every write takes this way, and a
+ * promise, its resolving functions and a closure per step would each be one more object per write to collect.
+ */
+class QueuedSet implements QueuedWrite {
+  readonly docPath: string;
+  readonly changedPaths: string[];
+
+  constructor(
+    private readonly target: DocumentLocation,
+    private readonly stored: RealtimeValue,
+    private readonly options: WriteOptions,
+    private readonly clock: () => number,
+    private readonly done: WriteCallback,
+  ) {
+    this.docPath = target.docPath;
+    this.changedPaths = [target.path];
+  }
+
+  prepare(): Mutation {
+    const resolved = resolveServerValues(this.stored, this.clock());
+    const { relative } = this.target;
+    return guarded((document) => setAtPath(document, relative, resolved), this.options);
+  }
+
+  resolve(result: WriteResult | StaleResult): void {
+    this.done(undefined, result as WriteResult); // a set is never stale
+  }
+
+  reject(error: unknown): void {
+    this.done(error, undefined);
+  }
 }
 
 export class DocumentStore {
@@ -131,10 +168,24 @@ export class DocumentStore {
     stored: RealtimeValue,
     options: WriteOptions = {},
   ): Promise<WriteResult> {
-    return this.write(target.docPath, [target.path], options, () => {
-      const resolved = resolveServerValues(stored, this.clock());
-      return (document) => setAtPath(document, target.relative, resolved);
-    }) as Promise<WriteResult>;
+    return new Promise((resolve, reject) =>
+      this.setNormalizedThen(target, stored, options, (error, result) =>
+        result === undefined ? reject(error) : resolve(result),
+      ),
+    );
+  }
+
+  /**
+   * setNormalized() that tells `done` instead of answering a promise: queued now, `done` called once the write is
+   * committed (or failed), from inside the committer's answers.
+   */
+  setNormalizedThen(
+    target: DocumentLocation,
+    stored: RealtimeValue,
+    options: WriteOptions,
+    done: WriteCallback,
+  ): void {
+    this.committer.enqueue(new QueuedSet(target, stored, options, this.clock, done));
   }
 
   /**
