@@ -18,8 +18,9 @@
 // closes (a reconnect storm: every screen drops after a network blip and is back within a quarter of a second): the
 // new connection writes its "connected" record, then arms; an old connection checking in between finds nothing
 // armed and its "went away" write lands after the new record. So this node also follows its own connections: each
-// write of a player (wrote) and each arming (armedLocally) takes a place in one node-wide order. A closing
-// connection's action is decided, and its write queued, in one synchronous step, and:
+// write of a player (wrote; remembered only while an action of the player armed before it is held by another
+// connection here or being fired, the only ones it can hold back) and each arming (armedLocally) takes a place in one
+// node-wide order. A closing connection's action is decided, and its write queued, in one synchronous step, and:
 // - is skipped if another connection of the player here armed at its path after it;
 // - holds, for as long as it takes, while another one has received a request to arm at its path and not answered it
 //   (then skipped, or judged again if the arming fails): on a loaded node that can take longer than any fixed wait;
@@ -94,6 +95,9 @@ const SUPERSEDE_QUERY_CHUNK = 500;
 export const SUCCESSOR_WAIT_MS = 10_000;
 
 const supersedeKey = (playerId: string, path: string) => `${playerId}\u0000${path}`;
+
+const playerOf = (action: ArmedAction) =>
+  action.principal.kind === 'player' ? action.principal.uid : undefined;
 
 /** The node that owns rows carrying `nodeId` (the node itself, or the node that adopted them). */
 export function ownerOf(nodeId: string): string {
@@ -177,6 +181,8 @@ export class DisconnectActions {
   /** Sessions by connection, then player. */
   private readonly sessions = new Map<string, Map<string, LocalSession>>();
   private readonly sessionsByPlayer = new Map<string, Set<LocalSession>>();
+  /** Closing connections of this node whose actions of a player are being judged or run: by player, how many. */
+  private readonly firing = new Map<string, number>();
   /** Requests to arm received by a connection and not answered yet: by connection, then path, how many. */
   private readonly armsReceived = new Map<string, Map<string, number>>();
   /** Closing connections' actions waiting for a change among the player's connections, by player. */
@@ -210,7 +216,7 @@ export class DisconnectActions {
    * before this write and overlaps it waits: run now, the action would land after the write.
    */
   wrote(connectionId: string, principal: Principal, paths: readonly (readonly string[])[]): void {
-    if (principal.kind !== 'player') return;
+    if (principal.kind !== 'player' || !this.writeMatters(connectionId, principal.uid)) return;
     const session = this.session(connectionId, principal.uid);
     const order = ++this.order;
     for (const segments of paths) {
@@ -358,6 +364,20 @@ export class DisconnectActions {
    * forgets them. Answers the number of actions applied.
    */
   async fire(connectionId: string, actions: readonly ArmedAction[]): Promise<number> {
+    const players = [...new Set(actions.flatMap((action) => playerOf(action) ?? []))];
+    for (const player of players) this.firing.set(player, (this.firing.get(player) ?? 0) + 1);
+    try {
+      return await this.fireActions(connectionId, actions);
+    } finally {
+      for (const player of players) {
+        const left = (this.firing.get(player) ?? 1) - 1;
+        if (left > 0) this.firing.set(player, left);
+        else this.firing.delete(player);
+      }
+    }
+  }
+
+  private async fireActions(connectionId: string, actions: readonly ArmedAction[]): Promise<number> {
     const paced = this.pacing.start();
     if (paced !== undefined) await paced;
     if (actions.every((action) => this.localVerdict(action) === 'skip')) {
@@ -478,6 +498,20 @@ export class DisconnectActions {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * Whether a write of `playerId` by `connectionId` can change a closing connection's verdict (localVerdict): only an
+   * action armed before the write can wait for it, so one that another live connection of the player here holds, or
+   * one being fired now. Otherwise nothing is remembered: a screen's every status write would otherwise make its
+   * connection a session with its maps, for nothing.
+   */
+  private writeMatters(connectionId: string, playerId: string): boolean {
+    if (this.firing.has(playerId)) return true;
+    for (const session of this.sessionsByPlayer.get(playerId) ?? []) {
+      if (session.connectionId !== connectionId && session.armed.size > 0) return true;
+    }
+    return false;
   }
 
   private session(connectionId: string, playerId: string): LocalSession {

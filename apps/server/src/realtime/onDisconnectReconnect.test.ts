@@ -242,6 +242,19 @@ describe('a closing connection of this node and the newer connections of its pla
     expect(errors).toEqual([]);
   });
 
+  it('waits just as long for a write made once the old connection had closed and its action was being fired', async () => {
+    const { actions, errors } = disconnects(300);
+    const old = await armWentAway(actions, 'old');
+    const started = performance.now();
+    actions.left('old');
+    const closing = actions.fire('old', [old]);
+    // No live connection of the player holds an action any more: only the one being fired can wait for this write.
+    actions.wrote('fresh', principal(), record());
+    expect(await closing).toBe(1);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    expect(errors).toEqual([]);
+  });
+
   it('does not wait for a write before the action was armed, nor for one elsewhere in the document', async () => {
     const { actions } = disconnects(60_000);
     actions.wrote('other tab', principal(), record());
