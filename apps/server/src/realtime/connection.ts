@@ -331,7 +331,7 @@ export class RealtimeConnection implements ConnectionScope {
     }
   }
 
-  private async execute(request: Exclude<ClientMessage, SetOrRemove>, size: number) {
+  private async execute(request: Exclude<ClientMessage, SetOrRemove>, size: number): Promise<void> {
     let answered = false;
     const reply: Reply = (data) => {
       if (answered) return;

@@ -101,3 +101,22 @@ it('keeps one subscription per document, whatever the number of listeners', asyn
     .toMatchObject({ connections: 0, documents: 0, listeners: 0 });
   expect(pubsub.subscriberCount(`realtime:${base}`)).toBe(0);
 });
+
+it('tells a client listening where it writes of each change before answering the write', async () => {
+  const { test, player, base } = fixture;
+  const client = await connectAs(test, player.idToken);
+  const path = `${base}/settings/name`;
+  await client.ok({ t: 'listen', path });
+  // Sent together, so that many are committed in one batch and answered from inside the same answers.
+  const ids = Array.from({ length: 40 }, (_, k) => client.post({ t: 'set', path, value: `n${k}` }));
+  const answers = await Promise.all(ids.map((r) => client.answerTo(r)));
+  for (const answer of answers) {
+    if (!answer.ok) throw new Error(`set refused: ${answer.code}`);
+    const { rev } = answer.d as WriteAnswer;
+    const eventAt = client.messages.findIndex(
+      (message) => 't' in message && message.t === 'v' && message.rev === rev,
+    );
+    expect(eventAt).toBeGreaterThanOrEqual(0);
+    expect(eventAt).toBeLessThan(client.messages.indexOf(answer));
+  }
+});

@@ -413,11 +413,7 @@ export class DisconnectActions {
    * row never supersedes: it is the leftover of a connection that is gone (a dead node's, not yet adopted).
    */
   async withoutSuperseded(actions: readonly ArmedAction[]): Promise<ArmedAction[]> {
-    const players = [
-      ...new Set(
-        actions.flatMap((action) => (action.principal.kind === 'player' ? [action.principal.uid] : [])),
-      ),
-    ];
+    const players = [...new Set(actions.flatMap((action) => playerOf(action) ?? []))];
     if (players.length === 0) return [...actions];
     /** Latest arming time of a live row, by player and path. */
     const live = new Map<string, number>();
