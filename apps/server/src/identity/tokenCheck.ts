@@ -92,13 +92,19 @@ export function checkSignature(key: KeyObject, token: ParsedToken): Promise<bool
   });
 }
 
+/** The token's claims, as an object; TokenError('invalid') when they are not one. Nothing of them checked. */
+export function claimsOf(token: ParsedToken): Record<string, unknown> {
+  const claims = decodeJson(token.payload, 'the claims');
+  if (!isObject(claims)) throw invalid('the claims are not an object');
+  return claims;
+}
+
 /**
  * The claims of a token whose signature was checked: TokenError('expired') from the second of `exp` on,
  * ('invalid') when a claim is missing (iss, aud, sub, iat, exp), of the wrong type or not the expected one.
  */
 export function checkClaims(token: ParsedToken, rules: ClaimRules): JWTPayload {
-  const claims = decodeJson(token.payload, 'the claims');
-  if (!isObject(claims)) throw invalid('the claims are not an object');
+  const claims = claimsOf(token);
   for (const claim of ['iss', 'aud', 'exp', 'iat', 'sub']) {
     if (!Object.hasOwn(claims, claim)) throw invalid(`the "${claim}" claim is missing`);
   }
