@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_FLAG_PRIORITY } from '@marquee/protocol';
 import { startTestApp, type TestApp } from '../../test/harness/app';
+import { raiseBulkCommand } from '../screens/screenCommands';
 import {
   bearer,
   pairedScreen,
@@ -193,6 +194,28 @@ describe('/api/v1/screens/commands (bulk)', () => {
     expect((await playerDoc(test.app, bystander.player.id)) as object).not.toHaveProperty(
       'action_flags.screenshot',
     );
+  });
+
+  it("reads an organisation's screens a page at a time, and raises on every one", async () => {
+    const operator = await signUpOperator(test.app, 'Bulk Paged Org');
+    const screens = [];
+    for (let i = 0; i < 5; i++) screens.push(await pairedScreen(test.app, operator));
+    const { db, players } = test.app.services;
+    const orgId = (
+      await db
+        .selectFrom('screens')
+        .select('org_id')
+        .where('id', '=', screens[0]!.screenId)
+        .executeTakeFirstOrThrow()
+    ).org_id;
+    const answer = await raiseBulkCommand({ db, players }, orgId, { command: 'update_device_info' }, undefined, 2);
+    expect(answer.raised).toBe(5);
+    expect(answer.commands.map((command) => command.screenId).sort()).toEqual(
+      screens.map((screen) => screen.screenId).sort(),
+    );
+    for (const { player } of screens) {
+      expect(await playerDoc(test.app, player.id)).toMatchObject({ action_flags: { update_device_info: true } });
+    }
   });
 
   it('raises the command only on the named screens, once each', async () => {

@@ -14,6 +14,8 @@ import type { PlayerService } from '../players/playerService';
 export const COMMANDS_PAGE_SIZE = 100;
 /** Ids per IN (…) list, well below SQLite's limit of bound variables. */
 const ID_CHUNK = 500;
+/** Screens read per query when a command goes to all of an organisation's. */
+export const SCREENS_PAGE_SIZE = 2000;
 
 export interface ScreenCommandDeps {
   db: Kysely<Database>;
@@ -79,6 +81,7 @@ export async function raiseBulkCommand(
   orgId: string,
   request: BulkCommandRequest,
   record?: (trx: Kysely<Database>, screenIds: string[], skipped: string[]) => Promise<void>,
+  pageSize = SCREENS_PAGE_SIZE,
 ): Promise<BulkCommandAnswer> {
   const { command, param, screenIds } = request;
   assertKnownCommand(command);
@@ -86,7 +89,16 @@ export async function raiseBulkCommand(
     deps.db.selectFrom('screens').select(['id', 'player_id']).where('org_id', '=', orgId).orderBy('id');
   let screens: { id: string; player_id: string | null }[];
   if (screenIds === undefined) {
-    screens = await select().execute();
+    // A page per query: SQLite answers synchronously, and a fleet's screens at once held the event loop for 50 ms.
+    screens = [];
+    for (;;) {
+      const last = screens.at(-1);
+      const page = await (last === undefined ? select() : select().where('id', '>', last.id))
+        .limit(pageSize)
+        .execute();
+      screens.push(...page);
+      if (page.length < pageSize) break;
+    }
   } else {
     const wanted = [...new Set(screenIds)];
     screens = [];
