@@ -2,7 +2,7 @@
 // players/{id}/action_flags/{name} (the tree is the queue: a player that is away runs it when it comes back) and
 // records it in the commands table; the player's acknowledgement clears the flag and marks its pending commands
 // acknowledged. One command raised on a whole fleet is one call: the flags join the realtime store's group commit,
-// set a slice at a time, and the rows go in transactions of 2,000, with turns of the event loop between them.
+// set a slice at a time, and the rows go in transactions of 500, with turns of the event loop between them.
 
 import type { Kysely } from 'kysely';
 import { playerBranchPath, type ActionFlags } from '@marquee/protocol';
@@ -38,10 +38,16 @@ export interface ClearedFlag {
 
 /** Rows per INSERT, well below SQLite's limit of bound variables. */
 const INSERT_CHUNK = 500;
-/** Flags set between two turns of the event loop: a fleet's 20,000 at once held it for a third of a second. */
-const SET_SLICE = 500;
-/** Command rows per transaction: each commits on its own, so the event loop gets a turn between them. */
-const ROWS_PER_TRANSACTION = 2000;
+/**
+ * Flags set between two turns of the event loop: a fleet's 20,000 at once held it for a third of a second, and 500 a
+ * turn (with the group commit of the previous 500 and their change events to the screens) for a tenth.
+ */
+const SET_SLICE = 200;
+/**
+ * Command rows per transaction: each commits on its own, so the event loop gets a turn between them (never inside
+ * one, db/cooperativeDriver.ts); 2,000 held it for 20 to 40 ms.
+ */
+const ROWS_PER_TRANSACTION = 500;
 
 /**
  * Written in the transaction of the last command rows (the audit entry of the commands, audit/auditRecord.ts), so
