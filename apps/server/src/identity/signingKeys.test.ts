@@ -1,8 +1,10 @@
 // Token signatures: a token verified once is not checked again while it lives, yet stays as strict: it still
 // expires, a tampered copy is refused, and a token is only ever accepted for its own audience. A token the node
-// signed itself is not checked at its first use there either.
+// signed itself is not checked at its first use there either. A database made when keys were ES256 gets an RS256 key,
+// and its ES256 tokens stay good until they expire.
 
 import crypto from 'node:crypto';
+import { SignJWT, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { afterEach, expect, it, vi } from 'vitest';
 import { describeOnBothEngines } from '../../test/harness/databases';
 import { testClock } from '../../test/harness/app';
@@ -53,7 +55,11 @@ describeOnBothEngines('SigningKeys', (database) => {
   it('accepts a token it signed without checking its signature, which another node checks', async () => {
     const checks = vi.spyOn(crypto, 'verify');
     const { clock, keys, token } = await signed();
-    expect(await keys.verify(token, 'marquee-id')).toMatchObject({ sub: 'p1', aud: 'marquee-id', iss: 'marquee' });
+    expect(await keys.verify(token, 'marquee-id')).toMatchObject({
+      sub: 'p1',
+      aud: 'marquee-id',
+      iss: 'marquee',
+    });
     expect(checks).not.toHaveBeenCalled();
     expect(await reasonOf(keys.verify(token, 'marquee-api'))).toBe('invalid');
     expect(checks).toHaveBeenCalledTimes(1);
@@ -62,5 +68,54 @@ describeOnBothEngines('SigningKeys', (database) => {
     expect(checks).toHaveBeenCalledTimes(2);
     clock.advance(60_000);
     expect(await reasonOf(keys.verify(token, 'marquee-id'))).toBe('expired');
+  });
+
+  it('signs with a new RS256 key where the newest key is ES256, and still verifies what the ES256 key signed', async () => {
+    const clock = testClock();
+    const { db } = database();
+    const now = Math.floor(clock() / 1000);
+    const old = await generateKeyPair('ES256', { extractable: true });
+    const oldKid = '0000000000000000000000000';
+    await db
+      .insertInto('signing_keys')
+      .values({
+        kid: oldKid,
+        algorithm: 'ES256',
+        private_jwk: JSON.stringify(await exportJWK(old.privateKey)),
+        public_jwk: JSON.stringify({
+          ...(await exportJWK(old.publicKey)),
+          kid: oldKid,
+          alg: 'ES256',
+          use: 'sig',
+        }),
+        created_at: clock() + 1,
+        retired_at: null,
+      })
+      .execute();
+    const oldToken = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: oldKid, typ: 'JWT' })
+      .setIssuer('marquee')
+      .setAudience('marquee-id')
+      .setSubject('p-old')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(old.privateKey);
+
+    const keys = new SigningKeys(db, clock);
+    const token = await keys.sign(
+      {},
+      { audience: 'marquee-id', subject: 'p1', issuedAt: now, expiresAt: now + 60 },
+    );
+    const header = decodeProtectedHeader(token);
+    expect(header.alg).toBe('RS256');
+    expect(header.kid).not.toBe(oldKid);
+    const stored = await db.selectFrom('signing_keys').select(['kid', 'algorithm', 'retired_at']).execute();
+    expect(stored.find((row) => row.kid === oldKid)?.retired_at).not.toBeNull();
+    expect(stored.find((row) => row.kid === header.kid)).toMatchObject({
+      algorithm: 'RS256',
+      retired_at: null,
+    });
+    expect(await keys.verify(oldToken, 'marquee-id')).toMatchObject({ sub: 'p-old' });
+    expect(await new SigningKeys(db, clock).verify(token, 'marquee-id')).toMatchObject({ sub: 'p1' });
   });
 });

@@ -1,7 +1,8 @@
-// The keys that sign every token of the service (ID tokens, custom tokens, player API tokens): ES256 key pairs
+// The keys that sign every token of the service (ID tokens, custom tokens, player API tokens): RS256 key pairs
 // kept in the database, so any node verifies any token by the `kid` in its header
 // (docs/protocols/identity.md §Tokens). The newest unretired key signs; rotate() makes a new one and retires the
-// others, which keep verifying what they signed.
+// others, which keep verifying what they signed. A database whose newest key signs with another algorithm (ES256,
+// before RS256) gets a new key at the first signature: its older tokens are still checked until they expire.
 
 import { KeyObject, createPublicKey, hash, type JsonWebKey } from 'node:crypto';
 import {
@@ -16,7 +17,15 @@ import {
 import type { Kysely } from 'kysely';
 import { newId } from '../ids';
 import type { Database } from '../db/schema';
-import { TOKEN_ALGORITHM, TokenError, checkClaims, checkSignature, claimsOf, parseToken } from './tokenCheck';
+import {
+  SIGNING_ALGORITHM,
+  TokenError,
+  checkClaims,
+  checkSignature,
+  claimsOf,
+  parseToken,
+  type TokenAlgorithm,
+} from './tokenCheck';
 
 export { TokenError } from './tokenCheck';
 
@@ -41,11 +50,13 @@ export interface SignOptions {
 
 interface CurrentKey {
   kid: string;
+  algorithm: TokenAlgorithm;
   privateKey: CryptoKey;
   loadedAt: number;
 }
 
-const cacheKeyOf = (token: string, audience: TokenAudience) => hash('sha256', `${audience} ${token}`, 'base64url');
+const cacheKeyOf = (token: string, audience: TokenAudience) =>
+  hash('sha256', `${audience} ${token}`, 'base64url');
 
 export class SigningKeys {
   private readonly publicKeys = new Map<string, Promise<KeyObject | null>>();
@@ -71,7 +82,7 @@ export class SigningKeys {
   async sign(claims: JWTPayload, options: SignOptions): Promise<string> {
     const key = await this.currentKey();
     const token = await new SignJWT(claims)
-      .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: key.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: key.algorithm, kid: key.kid, typ: 'JWT' })
       .setIssuer(TOKEN_ISSUER)
       .setAudience(options.audience)
       .setSubject(options.subject)
@@ -119,16 +130,20 @@ export class SigningKeys {
 
   /** Makes a new signing key and retires the others; returns its kid. */
   async rotate(): Promise<string> {
-    const now = this.clock();
+    const created = await this.createAndRetireOthers();
+    this.current = Promise.resolve(created);
+    return created.kid;
+  }
+
+  private async createAndRetireOthers(): Promise<CurrentKey> {
     const created = await this.createKey();
     await this.db
       .updateTable('signing_keys')
-      .set({ retired_at: now })
+      .set({ retired_at: created.loadedAt })
       .where('kid', '!=', created.kid)
       .where('retired_at', 'is', null)
       .execute();
-    this.current = Promise.resolve(created);
-    return created.kid;
+    return created;
   }
 
   /** Loads (or on first start creates) the signing key, so the first request does not pay for it. */
@@ -157,35 +172,37 @@ export class SigningKeys {
   private async loadCurrentKey(): Promise<CurrentKey> {
     const row = await this.db
       .selectFrom('signing_keys')
-      .select(['kid', 'private_jwk'])
+      .select(['kid', 'algorithm', 'private_jwk'])
       .where('retired_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('kid', 'desc')
       .executeTakeFirst();
     if (row === undefined) return this.createKey();
-    const privateKey = (await importJWK(JSON.parse(row.private_jwk) as JWK, TOKEN_ALGORITHM)) as CryptoKey;
-    return { kid: row.kid, privateKey, loadedAt: this.clock() };
+    // Several nodes may do this at once: each makes a key, the newest wins, and every one of them still verifies.
+    if (row.algorithm !== SIGNING_ALGORITHM) return this.createAndRetireOthers();
+    const privateKey = (await importJWK(JSON.parse(row.private_jwk) as JWK, SIGNING_ALGORITHM)) as CryptoKey;
+    return { kid: row.kid, algorithm: SIGNING_ALGORITHM, privateKey, loadedAt: this.clock() };
   }
 
   private async createKey(): Promise<CurrentKey> {
     const now = this.clock();
     const kid = newId(now);
-    const { privateKey, publicKey } = await generateKeyPair(TOKEN_ALGORITHM, { extractable: true });
+    const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
     const privateJwk = await exportJWK(privateKey);
     const publicJwk = await exportJWK(publicKey);
     await this.db
       .insertInto('signing_keys')
       .values({
         kid,
-        algorithm: TOKEN_ALGORITHM,
+        algorithm: SIGNING_ALGORITHM,
         private_jwk: JSON.stringify(privateJwk),
-        public_jwk: JSON.stringify({ ...publicJwk, kid, alg: TOKEN_ALGORITHM, use: 'sig' }),
+        public_jwk: JSON.stringify({ ...publicJwk, kid, alg: SIGNING_ALGORITHM, use: 'sig' }),
         created_at: now,
         retired_at: null,
       })
       .execute();
     this.publicKeys.set(kid, Promise.resolve(KeyObject.from(publicKey)));
-    return { kid, privateKey, loadedAt: now };
+    return { kid, algorithm: SIGNING_ALGORITHM, privateKey, loadedAt: now };
   }
 
   private publicKey(kid: string): Promise<KeyObject | null> {

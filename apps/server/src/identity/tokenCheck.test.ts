@@ -1,11 +1,19 @@
 // tokenCheck.ts against jose's jwtVerify, an implementation we did not write, with the options the service used to
 // give it: for good tokens and for tokens broken in every way we could think of, both must agree on the claims, on
-// "expired", or on "invalid".
+// "expired", or on "invalid". For both algorithms the service accepts: RS256 (every key made now) and ES256 (keys
+// made before), and for a token of one algorithm checked with a key of the other.
 
 import { KeyObject } from 'node:crypto';
 import { SignJWT, errors, generateKeyPair, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TokenError, checkClaims, checkSignature, parseToken } from './tokenCheck';
+import {
+  TOKEN_ALGORITHMS,
+  TokenError,
+  checkClaims,
+  checkSignature,
+  parseToken,
+  type TokenAlgorithm,
+} from './tokenCheck';
 
 const ISSUER = 'marquee';
 const AUDIENCE = 'marquee-id';
@@ -13,23 +21,36 @@ const KID = '0123456789abcdefghijklmno';
 const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
 const nowSeconds = Math.floor(NOW / 1000);
 
-let privateKey: CryptoKey;
-let publicKey: CryptoKey;
-let otherPrivateKey: CryptoKey;
+/** WebCrypto's parameters of each algorithm's signature. */
+const SUBTLE_SIGN = {
+  RS256: { name: 'RSASSA-PKCS1-v1_5' },
+  ES256: { name: 'ECDSA', hash: 'SHA-256' },
+} as const;
+
+interface KeySet {
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  otherPrivateKey: CryptoKey;
+}
+
+const keys = {} as Record<TokenAlgorithm, KeySet>;
 
 beforeAll(async () => {
-  ({ privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true }));
-  ({ privateKey: otherPrivateKey } = await generateKeyPair('ES256'));
+  for (const alg of TOKEN_ALGORITHMS) {
+    const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
+    const { privateKey: otherPrivateKey } = await generateKeyPair(alg);
+    keys[alg] = { privateKey, publicKey, otherPrivateKey };
+  }
 });
 
 type Outcome = { claims: JWTPayload } | { error: 'expired' | 'invalid' };
 
-async function byJose(token: string, now = NOW): Promise<Outcome> {
+async function byJose(token: string, publicKey: CryptoKey, now = NOW): Promise<Outcome> {
   try {
     const { payload } = await jwtVerify(token, publicKey, {
       issuer: ISSUER,
       audience: AUDIENCE,
-      algorithms: ['ES256'],
+      algorithms: [...TOKEN_ALGORITHMS],
       currentDate: new Date(now),
       requiredClaims: ['sub', 'iat', 'exp'],
     });
@@ -39,7 +60,7 @@ async function byJose(token: string, now = NOW): Promise<Outcome> {
   }
 }
 
-async function byTokenCheck(token: string, now = NOW): Promise<Outcome> {
+async function byTokenCheck(token: string, publicKey: CryptoKey, now = NOW): Promise<Outcome> {
   try {
     const parsed = parseToken(token);
     if (!(await checkSignature(KeyObject.from(publicKey), parsed))) return { error: 'invalid' };
@@ -61,112 +82,125 @@ const goodClaims = () => ({
   aud: AUDIENCE,
 });
 
-/** A token of `claims` under `header`, signed with `key` over exactly the text it carries. */
+/** A token of `claims` under `header`, signed with `key` (an `alg` key) over exactly the text it carries. */
 async function signed(
+  alg: TokenAlgorithm,
   claims: unknown,
-  header: Record<string, unknown> = { alg: 'ES256', kid: KID, typ: 'JWT' },
-  key: CryptoKey = privateKey,
+  header: unknown = { alg, kid: KID, typ: 'JWT' },
+  key: CryptoKey = keys[alg].privateKey,
 ): Promise<string> {
   const input = `${b64(header)}.${b64(claims)}`;
-  const signature = await crypto.subtle.sign(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    key,
-    new TextEncoder().encode(input),
-  );
+  const signature = await crypto.subtle.sign(SUBTLE_SIGN[alg], key, new TextEncoder().encode(input));
   return `${input}.${Buffer.from(signature).toString('base64url')}`;
 }
 
 /** As signingKeys.ts signs, expiring at `exp`. */
-const issued = ({ exp = nowSeconds + 3600 }: { exp?: number } = {}) =>
+const issued = (alg: TokenAlgorithm, { exp = nowSeconds + 3600 }: { exp?: number } = {}) =>
   new SignJWT({ firebase: { sign_in_provider: 'custom' } })
-    .setProtectedHeader({ alg: 'ES256', kid: KID, typ: 'JWT' })
+    .setProtectedHeader({ alg, kid: KID, typ: 'JWT' })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setSubject('p1')
     .setIssuedAt(nowSeconds - 60)
     .setExpirationTime(exp)
-    .sign(privateKey);
+    .sign(keys[alg].privateKey);
 
 const flip = (text: string, at: number) =>
   text.slice(0, at) + (text[at] === 'A' ? 'B' : 'A') + text.slice(at + 1);
 
-const cases: [string, () => Promise<string>, number?][] = [
-  ['a token as the service signs it', () => issued()],
-  ['expiring in a second', () => issued({ exp: nowSeconds + 1 })],
-  ['expired this very second', () => issued({ exp: nowSeconds })],
-  ['expired an hour ago', () => issued({ exp: nowSeconds - 3600 })],
-  ['checked a second before it expires', () => issued(), NOW + 3599_000],
-  ['checked the second it expires', () => issued(), NOW + 3600_000],
-  ['for another audience', () => signed({ ...goodClaims(), aud: 'marquee-api' })],
-  ['for several audiences, ours among them', () => signed({ ...goodClaims(), aud: ['x', AUDIENCE] })],
-  ['for several audiences, not ours', () => signed({ ...goodClaims(), aud: ['x', 'y'] })],
-  ['from another issuer', () => signed({ ...goodClaims(), iss: 'someone' })],
-  ['without an issuer', () => signed({ ...goodClaims(), iss: undefined })],
-  ['without a subject', () => signed({ ...goodClaims(), sub: undefined })],
-  ['without iat', () => signed({ ...goodClaims(), iat: undefined })],
-  ['without exp', () => signed({ ...goodClaims(), exp: undefined })],
-  ['with exp as text', () => signed({ ...goodClaims(), exp: String(nowSeconds + 3600) })],
-  ['with iat as text', () => signed({ ...goodClaims(), iat: 'yesterday' })],
-  ['not valid before an hour from now', () => signed({ ...goodClaims(), nbf: nowSeconds + 3600 })],
-  ['valid since a minute ago', () => signed({ ...goodClaims(), nbf: nowSeconds - 60 })],
-  ['with nbf as text', () => signed({ ...goodClaims(), nbf: 'now' })],
-  ['expired and from another issuer', () => signed({ ...goodClaims(), iss: 'x', exp: nowSeconds - 1 })],
-  ['claims that are an array', () => signed([goodClaims()])],
-  ['claims that are not JSON', () => signed('{"sub":')],
-  ['signed with another key', async () => signed(goodClaims(), undefined, otherPrivateKey)],
+const casesFor = (alg: TokenAlgorithm): [string, () => Promise<string>, number?][] => [
+  ['a token as the service signs it', () => issued(alg)],
+  ['expiring in a second', () => issued(alg, { exp: nowSeconds + 1 })],
+  ['expired this very second', () => issued(alg, { exp: nowSeconds })],
+  ['expired an hour ago', () => issued(alg, { exp: nowSeconds - 3600 })],
+  ['checked a second before it expires', () => issued(alg), NOW + 3599_000],
+  ['checked the second it expires', () => issued(alg), NOW + 3600_000],
+  ['for another audience', () => signed(alg, { ...goodClaims(), aud: 'marquee-api' })],
+  ['for several audiences, ours among them', () => signed(alg, { ...goodClaims(), aud: ['x', AUDIENCE] })],
+  ['for several audiences, not ours', () => signed(alg, { ...goodClaims(), aud: ['x', 'y'] })],
+  ['from another issuer', () => signed(alg, { ...goodClaims(), iss: 'someone' })],
+  ['without an issuer', () => signed(alg, { ...goodClaims(), iss: undefined })],
+  ['without a subject', () => signed(alg, { ...goodClaims(), sub: undefined })],
+  ['without iat', () => signed(alg, { ...goodClaims(), iat: undefined })],
+  ['without exp', () => signed(alg, { ...goodClaims(), exp: undefined })],
+  ['with exp as text', () => signed(alg, { ...goodClaims(), exp: String(nowSeconds + 3600) })],
+  ['with iat as text', () => signed(alg, { ...goodClaims(), iat: 'yesterday' })],
+  ['not valid before an hour from now', () => signed(alg, { ...goodClaims(), nbf: nowSeconds + 3600 })],
+  ['valid since a minute ago', () => signed(alg, { ...goodClaims(), nbf: nowSeconds - 60 })],
+  ['with nbf as text', () => signed(alg, { ...goodClaims(), nbf: 'now' })],
+  ['expired and from another issuer', () => signed(alg, { ...goodClaims(), iss: 'x', exp: nowSeconds - 1 })],
+  ['claims that are an array', () => signed(alg, [goodClaims()])],
+  ['claims that are not JSON', () => signed(alg, '{"sub":')],
+  ['signed with another key', async () => signed(alg, goodClaims(), undefined, keys[alg].otherPrivateKey)],
   [
     'expired and signed with another key',
-    () => signed({ ...goodClaims(), exp: 1 }, undefined, otherPrivateKey),
+    () => signed(alg, { ...goodClaims(), exp: 1 }, undefined, keys[alg].otherPrivateKey),
   ],
   [
     'with its claims changed after signing',
     async () => {
-      const [header, , signature] = (await issued()).split('.');
+      const [header, , signature] = (await issued(alg)).split('.');
       return `${header}.${b64({ ...goodClaims(), sub: 'p2' })}.${signature}`;
     },
   ],
-  ['with a signature bit changed', async () => flip(await issued(), (await issued()).length - 10)],
-  ['with a signature cut short', async () => (await issued()).slice(0, -4)],
-  ['without a signature', async () => (await issued()).replace(/\.[^.]*$/, '.')],
+  ['with a signature bit changed', async () => flip(await issued(alg), (await issued(alg)).length - 10)],
+  ['with a signature cut short', async () => (await issued(alg)).slice(0, -4)],
+  ['without a signature', async () => (await issued(alg)).replace(/\.[^.]*$/, '.')],
   ['with alg none', async () => `${b64({ alg: 'none', kid: KID })}.${b64(goodClaims())}.`],
   [
     'with alg none and a signature',
     async () => {
-      const [, payload, signature] = (await issued()).split('.');
+      const [, payload, signature] = (await issued(alg)).split('.');
       return `${b64({ alg: 'none', kid: KID })}.${payload}.${signature}`;
     },
   ],
-  ['claiming ES384', () => signed(goodClaims(), { alg: 'ES384', kid: KID })],
-  ['claiming HS256', () => signed(goodClaims(), { alg: 'HS256', kid: KID })],
-  ['without alg', () => signed(goodClaims(), { kid: KID })],
-  ['with a header that is an array', () => signed(goodClaims(), ['ES256'] as never)],
+  ['claiming ES384', () => signed(alg, goodClaims(), { alg: 'ES384', kid: KID })],
+  ['claiming RS512', () => signed(alg, goodClaims(), { alg: 'RS512', kid: KID })],
+  ['claiming HS256', () => signed(alg, goodClaims(), { alg: 'HS256', kid: KID })],
+  ['without alg', () => signed(alg, goodClaims(), { kid: KID })],
+  ['with a header that is an array', () => signed(alg, goodClaims(), [alg])],
   [
     'with an unknown critical parameter',
-    () => signed(goodClaims(), { alg: 'ES256', kid: KID, crit: ['exp'], exp: 1 }),
+    () => signed(alg, goodClaims(), { alg, kid: KID, crit: ['exp'], exp: 1 }),
   ],
-  ['with two parts', async () => (await issued()).split('.').slice(0, 2).join('.')],
-  ['with four parts', async () => `${await issued()}.x`],
+  ['with two parts', async () => (await issued(alg)).split('.').slice(0, 2).join('.')],
+  ['with four parts', async () => `${await issued(alg)}.x`],
   ['empty', async () => ''],
   ['of garbage', async () => 'not a token at all'],
+  [
+    "claiming the other algorithm over this one's signature",
+    () => signed(alg, goodClaims(), { alg: alg === 'RS256' ? 'ES256' : 'RS256', kid: KID }),
+  ],
+  [
+    'of the other algorithm, signed with its own key',
+    async () => issued(alg === 'RS256' ? 'ES256' : 'RS256'),
+  ],
 ];
 
-describe('checking a token, as jose checks it', () => {
-  it.each(cases)('%s', async (_name, make, now = NOW) => {
+describe.each(TOKEN_ALGORITHMS)('checking a token against a key of %s, as jose checks it', (alg) => {
+  it.each(casesFor(alg))('%s', async (_name, make, now = NOW) => {
     const token = await make();
-    const expected = await byJose(token, now);
-    expect(await byTokenCheck(token, now)).toEqual(expected);
+    const expected = await byJose(token, keys[alg].publicKey, now);
+    expect(await byTokenCheck(token, keys[alg].publicKey, now)).toEqual(expected);
   });
 
   it('finds good tokens good and bad ones bad (the comparison above is not between two refusals)', async () => {
-    expect(await byTokenCheck(await issued())).toMatchObject({ claims: { sub: 'p1' } });
-    expect(await byTokenCheck(await issued({ exp: nowSeconds }))).toEqual({ error: 'expired' });
-    expect(await byTokenCheck(await signed(goodClaims(), undefined, otherPrivateKey))).toEqual({
+    const { publicKey, otherPrivateKey } = keys[alg];
+    expect(await byTokenCheck(await issued(alg), publicKey)).toMatchObject({ claims: { sub: 'p1' } });
+    expect(await byTokenCheck(await issued(alg, { exp: nowSeconds }), publicKey)).toEqual({
+      error: 'expired',
+    });
+    expect(
+      await byTokenCheck(await signed(alg, goodClaims(), undefined, otherPrivateKey), publicKey),
+    ).toEqual({
       error: 'invalid',
     });
+    const other = alg === 'RS256' ? 'ES256' : 'RS256';
+    expect(await byTokenCheck(await issued(other), publicKey)).toEqual({ error: 'invalid' });
   });
 
   it('names the key the header names, and none when it names none', async () => {
-    expect(parseToken(await issued()).kid).toBe(KID);
-    expect(parseToken(await signed(goodClaims(), { alg: 'ES256' })).kid).toBeNull();
+    expect(parseToken(await issued(alg)).kid).toBe(KID);
+    expect(parseToken(await signed(alg, goodClaims(), { alg })).kid).toBeNull();
   });
 });
