@@ -208,13 +208,21 @@ describe('/api/v1/screens/commands (bulk)', () => {
         .where('id', '=', screens[0]!.screenId)
         .executeTakeFirstOrThrow()
     ).org_id;
-    const answer = await raiseBulkCommand({ db, players }, orgId, { command: 'update_device_info' }, undefined, 2);
+    const answer = await raiseBulkCommand(
+      { db, players },
+      orgId,
+      { command: 'update_device_info' },
+      undefined,
+      2,
+    );
     expect(answer.raised).toBe(5);
     expect(answer.commands.map((command) => command.screenId).sort()).toEqual(
       screens.map((screen) => screen.screenId).sort(),
     );
     for (const { player } of screens) {
-      expect(await playerDoc(test.app, player.id)).toMatchObject({ action_flags: { update_device_info: true } });
+      expect(await playerDoc(test.app, player.id)).toMatchObject({
+        action_flags: { update_device_info: true },
+      });
     }
   });
 
