@@ -60,7 +60,7 @@ describeOnBothEngines('IdentityService', (database) => {
       exp: nowSeconds + 3600,
       firebase: { sign_in_provider: 'custom' },
     });
-    expect(decodeProtectedHeader(first.idToken)).toMatchObject({ alg: 'RS256', kid: await keys.ensureKey() });
+    expect(decodeProtectedHeader(first.idToken)).toMatchObject({ alg: 'HS256', kid: await keys.ensureKey() });
     expect((await identity.signInWithCustomToken(customToken)).isNewUser).toBe(false);
 
     const verified = await identity.verifyIdToken(first.idToken);

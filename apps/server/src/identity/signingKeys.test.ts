@@ -1,6 +1,6 @@
 // Token signatures: a token verified once is not checked again while it lives, yet stays as strict: it still
 // expires, a tampered copy is refused, and a token is only ever accepted for its own audience. A token the node
-// signed itself is not checked at its first use there either. A database made when keys were ES256 gets an RS256 key,
+// signed itself is not checked at its first use there either. A database made when keys were ES256 gets an HS256 key,
 // and its ES256 tokens stay good until they expire.
 
 import crypto from 'node:crypto';
@@ -53,7 +53,7 @@ describeOnBothEngines('SigningKeys', (database) => {
   });
 
   it('accepts a token it signed without checking its signature, which another node checks', async () => {
-    const checks = vi.spyOn(crypto, 'verify');
+    const checks = vi.spyOn(crypto, 'createHmac');
     const { clock, keys, token } = await signed();
     expect(await keys.verify(token, 'marquee-id')).toMatchObject({
       sub: 'p1',
@@ -70,7 +70,7 @@ describeOnBothEngines('SigningKeys', (database) => {
     expect(await reasonOf(keys.verify(token, 'marquee-id'))).toBe('expired');
   });
 
-  it('signs with a new RS256 key where the newest key is ES256, and still verifies what the ES256 key signed', async () => {
+  it('signs with a new HS256 key where the newest key is ES256, and still verifies what the ES256 key signed', async () => {
     const clock = testClock();
     const { db } = database();
     const now = Math.floor(clock() / 1000);
@@ -107,12 +107,12 @@ describeOnBothEngines('SigningKeys', (database) => {
       { audience: 'marquee-id', subject: 'p1', issuedAt: now, expiresAt: now + 60 },
     );
     const header = decodeProtectedHeader(token);
-    expect(header.alg).toBe('RS256');
+    expect(header.alg).toBe('HS256');
     expect(header.kid).not.toBe(oldKid);
     const stored = await db.selectFrom('signing_keys').select(['kid', 'algorithm', 'retired_at']).execute();
     expect(stored.find((row) => row.kid === oldKid)?.retired_at).not.toBeNull();
     expect(stored.find((row) => row.kid === header.kid)).toMatchObject({
-      algorithm: 'RS256',
+      algorithm: 'HS256',
       retired_at: null,
     });
     expect(await keys.verify(oldToken, 'marquee-id')).toMatchObject({ sub: 'p-old' });

@@ -1,19 +1,18 @@
-// The keys that sign every token of the service (ID tokens, custom tokens, player API tokens): RS256 key pairs
-// kept in the database, so any node verifies any token by the `kid` in its header
-// (docs/protocols/identity.md §Tokens). The newest unretired key signs; rotate() makes a new one and retires the
+// The keys that sign every token of the service (ID tokens, custom tokens, player API tokens): HS256 secrets kept
+// in the database, so any node signs and verifies any token by the `kid` in its header (docs/protocols/identity.md
+// §Tokens; why HMAC: tokenCheck.ts). The newest unretired key signs; rotate() makes a new one and retires the
 // others, which keep verifying what they signed. A database whose newest key signs with another algorithm (ES256,
-// before RS256) gets a new key at the first signature: its older tokens are still checked until they expire.
+// before HS256) gets a new key at the first signature: its older tokens are still checked until they expire.
 
-import { KeyObject, createPublicKey, hash, type JsonWebKey } from 'node:crypto';
 import {
-  SignJWT,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  type CryptoKey,
-  type JWK,
-  type JWTPayload,
-} from 'jose';
+  createPublicKey,
+  createSecretKey,
+  hash,
+  randomBytes,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
+import { SignJWT, type JWTPayload } from 'jose';
 import type { Kysely } from 'kysely';
 import { newId } from '../ids';
 import type { Database } from '../db/schema';
@@ -48,10 +47,14 @@ export interface SignOptions {
   expiresAt: number;
 }
 
+/** Bytes of a new HS256 secret: as long as the hash (RFC 7518 §3.2). */
+const SECRET_BYTES = 32;
+
 interface CurrentKey {
   kid: string;
   algorithm: TokenAlgorithm;
-  privateKey: CryptoKey;
+  /** The HS256 secret. */
+  secret: KeyObject;
   loadedAt: number;
 }
 
@@ -59,7 +62,8 @@ const cacheKeyOf = (token: string, audience: TokenAudience) =>
   hash('sha256', `${audience} ${token}`, 'base64url');
 
 export class SigningKeys {
-  private readonly publicKeys = new Map<string, Promise<KeyObject | null>>();
+  /** The key that checks each kid's tokens: the secret of an HS256 key, the public key of an ES256 one. */
+  private readonly checkingKeys = new Map<string, Promise<KeyObject | null>>();
   private current: Promise<CurrentKey> | null = null;
   /**
    * Claims of tokens already verified, by the SHA-256 of audience and token text (the text itself, half a kilobyte,
@@ -88,7 +92,7 @@ export class SigningKeys {
       .setSubject(options.subject)
       .setIssuedAt(options.issuedAt)
       .setExpirationTime(options.expiresAt)
-      .sign(key.privateKey);
+      .sign(key.secret);
     this.remember(cacheKeyOf(token, options.audience), claimsOf(parseToken(token)));
     return token;
   }
@@ -122,7 +126,7 @@ export class SigningKeys {
   /** tokenCheck.ts: the header, the signature (on the thread pool) with the key its `kid` names, the claims. */
   private async verifySignature(token: string, audience: TokenAudience): Promise<JWTPayload> {
     const parsed = parseToken(token);
-    const key = parsed.kid === null ? null : await this.publicKey(parsed.kid);
+    const key = parsed.kid === null ? null : await this.checkingKey(parsed.kid);
     if (key === null) throw new TokenError('invalid', 'unknown signing key');
     if (!(await checkSignature(key, parsed))) throw new TokenError('invalid', 'invalid signature');
     return checkClaims(parsed, { issuer: TOKEN_ISSUER, audience, now: this.clock() });
@@ -180,54 +184,65 @@ export class SigningKeys {
     if (row === undefined) return this.createKey();
     // Several nodes may do this at once: each makes a key, the newest wins, and every one of them still verifies.
     if (row.algorithm !== SIGNING_ALGORITHM) return this.createAndRetireOthers();
-    const privateKey = (await importJWK(JSON.parse(row.private_jwk) as JWK, SIGNING_ALGORITHM)) as CryptoKey;
-    return { kid: row.kid, algorithm: SIGNING_ALGORITHM, privateKey, loadedAt: this.clock() };
+    return {
+      kid: row.kid,
+      algorithm: SIGNING_ALGORITHM,
+      secret: secretOf(row.private_jwk),
+      loadedAt: this.clock(),
+    };
   }
 
   private async createKey(): Promise<CurrentKey> {
     const now = this.clock();
     const kid = newId(now);
-    const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
-    const privateJwk = await exportJWK(privateKey);
-    const publicJwk = await exportJWK(publicKey);
+    const privateJwk = JSON.stringify({ kty: 'oct', k: randomBytes(SECRET_BYTES).toString('base64url') });
     await this.db
       .insertInto('signing_keys')
       .values({
         kid,
         algorithm: SIGNING_ALGORITHM,
-        private_jwk: JSON.stringify(privateJwk),
-        public_jwk: JSON.stringify({ ...publicJwk, kid, alg: SIGNING_ALGORITHM, use: 'sig' }),
+        private_jwk: privateJwk,
+        // A secret has no public half: the row says what the key is, without it.
+        public_jwk: JSON.stringify({ kty: 'oct', kid, alg: SIGNING_ALGORITHM, use: 'sig' }),
         created_at: now,
         retired_at: null,
       })
       .execute();
-    this.publicKeys.set(kid, Promise.resolve(KeyObject.from(publicKey)));
-    return { kid, algorithm: SIGNING_ALGORITHM, privateKey, loadedAt: now };
+    const secret = secretOf(privateJwk);
+    this.checkingKeys.set(kid, Promise.resolve(secret));
+    return { kid, algorithm: SIGNING_ALGORITHM, secret, loadedAt: now };
   }
 
-  private publicKey(kid: string): Promise<KeyObject | null> {
+  private checkingKey(kid: string): Promise<KeyObject | null> {
     if (!KID_PATTERN.test(kid)) return Promise.resolve(null);
-    let key = this.publicKeys.get(kid);
+    let key = this.checkingKeys.get(kid);
     if (key === undefined) {
       key = this.db
         .selectFrom('signing_keys')
-        .select('public_jwk')
+        .select(['algorithm', 'public_jwk', 'private_jwk'])
         .where('kid', '=', kid)
         .executeTakeFirst()
-        .then((row) =>
-          row === undefined
-            ? null
-            : createPublicKey({ key: JSON.parse(row.public_jwk) as JsonWebKey, format: 'jwk' }),
-        );
+        .then((row) => {
+          if (row === undefined) return null;
+          if (row.algorithm === 'HS256') return secretOf(row.private_jwk);
+          return createPublicKey({ key: JSON.parse(row.public_jwk) as JsonWebKey, format: 'jwk' });
+        });
       // Unknown kids are not remembered (a key made by another node may appear later); failures are retried.
       void key.then(
         (found) => {
-          if (found === null) this.publicKeys.delete(kid);
+          if (found === null) this.checkingKeys.delete(kid);
         },
-        () => this.publicKeys.delete(kid),
+        () => this.checkingKeys.delete(kid),
       );
-      this.publicKeys.set(kid, key);
+      this.checkingKeys.set(kid, key);
     }
     return key;
   }
+}
+
+/** The secret of an HS256 key's stored JWK ({kty: 'oct', k}). */
+function secretOf(privateJwk: string): KeyObject {
+  const { k } = JSON.parse(privateJwk) as { k?: unknown };
+  if (typeof k !== 'string') throw new Error('An HS256 signing key without its secret');
+  return createSecretKey(Buffer.from(k, 'base64url'));
 }

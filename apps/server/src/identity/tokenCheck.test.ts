@@ -1,10 +1,18 @@
 // tokenCheck.ts against jose's jwtVerify, an implementation we did not write, with the options the service used to
 // give it: for good tokens and for tokens broken in every way we could think of, both must agree on the claims, on
-// "expired", or on "invalid". For both algorithms the service accepts: RS256 (every key made now) and ES256 (keys
+// "expired", or on "invalid". For both algorithms the service accepts: HS256 (every key made now) and ES256 (keys
 // made before), and for a token of one algorithm checked with a key of the other.
 
 import { KeyObject } from 'node:crypto';
-import { SignJWT, errors, generateKeyPair, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
+import {
+  SignJWT,
+  errors,
+  generateKeyPair,
+  generateSecret,
+  jwtVerify,
+  type CryptoKey,
+  type JWTPayload,
+} from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   TOKEN_ALGORITHMS,
@@ -23,24 +31,35 @@ const nowSeconds = Math.floor(NOW / 1000);
 
 /** WebCrypto's parameters of each algorithm's signature. */
 const SUBTLE_SIGN = {
-  RS256: { name: 'RSASSA-PKCS1-v1_5' },
+  HS256: { name: 'HMAC' },
   ES256: { name: 'ECDSA', hash: 'SHA-256' },
 } as const;
 
 interface KeySet {
+  /** What signs: the secret of HS256, the private key of ES256. */
   privateKey: CryptoKey;
+  /** What checks: the same secret, or the public key. */
   publicKey: CryptoKey;
   otherPrivateKey: CryptoKey;
 }
 
+/** The keys of `alg`: a secret for HS256 (it signs and checks), a key pair for ES256. */
+async function keySet(alg: TokenAlgorithm): Promise<KeySet> {
+  if (alg === 'HS256') {
+    const secret = await generateSecret(alg, { extractable: true });
+    return { privateKey: secret, publicKey: secret, otherPrivateKey: await generateSecret(alg) };
+  }
+  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
+  return { privateKey, publicKey, otherPrivateKey: (await generateKeyPair(alg)).privateKey };
+}
+
+/** The service's other algorithm. */
+const otherThan = (alg: TokenAlgorithm): TokenAlgorithm => (alg === 'HS256' ? 'ES256' : 'HS256');
+
 const keys = {} as Record<TokenAlgorithm, KeySet>;
 
 beforeAll(async () => {
-  for (const alg of TOKEN_ALGORITHMS) {
-    const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
-    const { privateKey: otherPrivateKey } = await generateKeyPair(alg);
-    keys[alg] = { privateKey, publicKey, otherPrivateKey };
-  }
+  for (const alg of TOKEN_ALGORITHMS) keys[alg] = await keySet(alg);
 });
 
 type Outcome = { claims: JWTPayload } | { error: 'expired' | 'invalid' };
@@ -155,8 +174,8 @@ const casesFor = (alg: TokenAlgorithm): [string, () => Promise<string>, number?]
     },
   ],
   ['claiming ES384', () => signed(alg, goodClaims(), { alg: 'ES384', kid: KID })],
-  ['claiming RS512', () => signed(alg, goodClaims(), { alg: 'RS512', kid: KID })],
-  ['claiming HS256', () => signed(alg, goodClaims(), { alg: 'HS256', kid: KID })],
+  ['claiming RS256', () => signed(alg, goodClaims(), { alg: 'RS256', kid: KID })],
+  ['claiming HS512', () => signed(alg, goodClaims(), { alg: 'HS512', kid: KID })],
   ['without alg', () => signed(alg, goodClaims(), { kid: KID })],
   ['with a header that is an array', () => signed(alg, goodClaims(), [alg])],
   [
@@ -169,12 +188,9 @@ const casesFor = (alg: TokenAlgorithm): [string, () => Promise<string>, number?]
   ['of garbage', async () => 'not a token at all'],
   [
     "claiming the other algorithm over this one's signature",
-    () => signed(alg, goodClaims(), { alg: alg === 'RS256' ? 'ES256' : 'RS256', kid: KID }),
+    () => signed(alg, goodClaims(), { alg: otherThan(alg), kid: KID }),
   ],
-  [
-    'of the other algorithm, signed with its own key',
-    async () => issued(alg === 'RS256' ? 'ES256' : 'RS256'),
-  ],
+  ['of the other algorithm, signed with its own key', async () => issued(otherThan(alg))],
 ];
 
 describe.each(TOKEN_ALGORITHMS)('checking a token against a key of %s, as jose checks it', (alg) => {
@@ -195,12 +211,22 @@ describe.each(TOKEN_ALGORITHMS)('checking a token against a key of %s, as jose c
     ).toEqual({
       error: 'invalid',
     });
-    const other = alg === 'RS256' ? 'ES256' : 'RS256';
-    expect(await byTokenCheck(await issued(other), publicKey)).toEqual({ error: 'invalid' });
+    expect(await byTokenCheck(await issued(otherThan(alg)), publicKey)).toEqual({ error: 'invalid' });
   });
 
   it('names the key the header names, and none when it names none', async () => {
     expect(parseToken(await issued(alg)).kid).toBe(KID);
     expect(parseToken(await signed(alg, goodClaims(), { alg })).kid).toBeNull();
   });
+});
+
+it('refuses an HS256 token whose secret is an ES256 public key (the classic algorithm confusion), as jose does', async () => {
+  const { publicKey } = keys.ES256;
+  const spki = Buffer.from(await crypto.subtle.exportKey('spki', publicKey));
+  const secret = await crypto.subtle.importKey('raw', spki, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const token = await signed('HS256', goodClaims(), undefined, secret);
+  expect(await byJose(token, publicKey)).toEqual({ error: 'invalid' });
+  expect(await byTokenCheck(token, publicKey)).toEqual({ error: 'invalid' });
 });

@@ -1,9 +1,10 @@
-// Checking one of the service's own tokens: a compact JWS signed with RS256 (signingKeys.ts signs them with jose;
-// keys made before RS256 sign ES256, and their tokens are still checked). The signature is checked by node:crypto's
-// verify with a callback, which runs on libuv's thread pool: jose checks with WebCrypto, whose check ran on the
-// event loop, and a fleet reconnecting after a restart brings tens of thousands of new tokens at once. RS256 because
-// its check is the cheapest of the three asymmetric algorithms (about 28 µs of CPU a token, ES256 97 µs, EdDSA 125
-// µs; signing is the dearer one, 0.7 ms, and made once per token). The rules are jose's jwtVerify's with the options
+// Checking one of the service's own tokens: a compact JWS, HS256 (signingKeys.ts signs them with jose; keys made
+// before HS256 sign ES256, and their tokens are still checked). The service is the only party that checks its
+// tokens, so a secret shared by its nodes (in the database, where the ES256 private keys were) does what a key pair
+// did, at a few microseconds to sign and to check: an ES256 check costs about 97 µs of CPU, an RS256 check 28 µs but
+// its signature 0.7 ms, and a fleet connecting after a restart brings tens of thousands of tokens to check at once
+// (after a long outage, as many to make). An HMAC is checked on the event loop (5 µs); an ES256 signature by
+// node:crypto's verify with a callback, on libuv's thread pool. The rules are jose's jwtVerify's with the options
 // signingKeys.ts gave it (tokenCheck.test.ts compares the two on good and bad tokens), in the same order: the
 // header, then the signature, then the claims. Stricter than jose in two places only: a token with a `crit` header
 // is refused, and so is a segment with characters outside base64url.
@@ -22,7 +23,7 @@ export class TokenError extends Error {
 }
 
 /** The algorithms of the service's tokens: every new key signs with the first. */
-export const TOKEN_ALGORITHMS = ['RS256', 'ES256'] as const;
+export const TOKEN_ALGORITHMS = ['HS256', 'ES256'] as const;
 export type TokenAlgorithm = (typeof TOKEN_ALGORITHMS)[number];
 /** What the signing keys made from now on sign with. */
 export const SIGNING_ALGORITHM: TokenAlgorithm = TOKEN_ALGORITHMS[0];
@@ -86,22 +87,30 @@ export function parseToken(token: unknown): ParsedToken {
   };
 }
 
-/** Whether `key` is one the token's algorithm signs with (an RSA key never checks an ES256 token, nor the reverse). */
+/** Whether `key` is one the token's algorithm signs with: a secret never checks an ES256 token, nor an EC key an HS256 one. */
 function fitsAlgorithm(key: KeyObject, alg: TokenAlgorithm): boolean {
-  if (alg === 'RS256') return key.asymmetricKeyType === 'rsa';
+  if (alg === 'HS256') return key.type === 'secret' && (key.symmetricKeySize ?? 0) >= MIN_SECRET_BYTES;
   return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
 }
 
-/** Whether `key` signed the token, checked on the thread pool. */
+/** The shortest HS256 secret accepted: as long as the hash (RFC 7518 §3.2). */
+const MIN_SECRET_BYTES = 32;
+
+/** Whether `key` signed the token: an HMAC at once, an ES256 signature on the thread pool. */
 export function checkSignature(key: KeyObject, token: ParsedToken): Promise<boolean> {
   if (!fitsAlgorithm(key, token.alg)) return Promise.resolve(false);
+  if (token.alg === 'HS256') {
+    const mac = crypto.createHmac('sha256', key).update(token.signingInput).digest();
+    return Promise.resolve(
+      mac.length === token.signature.length && crypto.timingSafeEqual(mac, token.signature),
+    );
+  }
   return new Promise((resolve) => {
     try {
       crypto.verify(
         'sha256',
         token.signingInput,
-        // RS256 is RSASSA-PKCS1-v1_5 (node's default padding for an RSA key); ES256's signature is r ‖ s.
-        token.alg === 'ES256' ? { key, dsaEncoding: 'ieee-p1363' } : key,
+        { key, dsaEncoding: 'ieee-p1363' },
         token.signature,
         (error, valid) => resolve(error === null && valid),
       );
