@@ -47,7 +47,7 @@ export interface SignOptions {
   expiresAt: number;
 }
 
-/** Bytes of a new HS256 secret: as long as the hash (RFC 7518 §3.2). */
+/** Bytes of a new HS256 secret: as long as the hash (RFC 7518, section 3.2). */
 const SECRET_BYTES = 32;
 
 interface CurrentKey {

@@ -93,7 +93,7 @@ function fitsAlgorithm(key: KeyObject, alg: TokenAlgorithm): boolean {
   return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
 }
 
-/** The shortest HS256 secret accepted: as long as the hash (RFC 7518 §3.2). */
+/** The shortest HS256 secret accepted: as long as the hash (RFC 7518, section 3.2). */
 const MIN_SECRET_BYTES = 32;
 
 /** Whether `key` signed the token: an HMAC at once, an ES256 signature on the thread pool. */
