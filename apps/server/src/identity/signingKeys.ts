@@ -21,7 +21,7 @@ import {
   TokenError,
   checkClaims,
   checkSignature,
-  claimsOf,
+  HS256_SECRET_BYTES,
   parseToken,
   type TokenAlgorithm,
 } from './tokenCheck';
@@ -47,9 +47,6 @@ export interface SignOptions {
   expiresAt: number;
 }
 
-/** Bytes of a new HS256 secret: as long as the hash (RFC 7518, section 3.2). */
-const SECRET_BYTES = 32;
-
 interface CurrentKey {
   kid: string;
   algorithm: TokenAlgorithm;
@@ -57,9 +54,6 @@ interface CurrentKey {
   secret: KeyObject;
   loadedAt: number;
 }
-
-const cacheKeyOf = (token: string, audience: TokenAudience) =>
-  hash('sha256', `${audience} ${token}`, 'base64url');
 
 export class SigningKeys {
   /** The key that checks each kid's tokens: the secret of an HS256 key, the public key of an ES256 one. */
@@ -78,14 +72,10 @@ export class SigningKeys {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /**
-   * A token signed with the current key. It is remembered as verified at once: this node made its signature, and a
-   * screen that signs in here connects here next (checking the signature of a token just made would be the first
-   * use of it, a tenth of a millisecond of CPU per screen).
-   */
+  /** A token signed with the current key. */
   async sign(claims: JWTPayload, options: SignOptions): Promise<string> {
     const key = await this.currentKey();
-    const token = await new SignJWT(claims)
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: key.algorithm, kid: key.kid, typ: 'JWT' })
       .setIssuer(TOKEN_ISSUER)
       .setAudience(options.audience)
@@ -93,13 +83,11 @@ export class SigningKeys {
       .setIssuedAt(options.issuedAt)
       .setExpirationTime(options.expiresAt)
       .sign(key.secret);
-    this.remember(cacheKeyOf(token, options.audience), claimsOf(parseToken(token)));
-    return token;
   }
 
   /** The verified claims of `token`; a TokenError ('expired' or 'invalid') otherwise. */
   async verify(token: string, audience: TokenAudience): Promise<JWTPayload> {
-    const cacheKey = cacheKeyOf(token, audience);
+    const cacheKey = hash('sha256', `${audience} ${token}`, 'base64url');
     const known = this.verified.get(cacheKey);
     if (known !== undefined) {
       // As jose judges it: expired from the second of `exp` on.
@@ -110,17 +98,14 @@ export class SigningKeys {
       return known;
     }
     const payload = await this.verifySignature(token, audience);
-    this.remember(cacheKey, payload);
-    return payload;
-  }
-
-  private remember(cacheKey: string, payload: JWTPayload): void {
     // Only plain tokens: one not valid before some time would need that checked on every use too.
-    if (payload.nbf !== undefined || typeof payload.exp !== 'number') return;
-    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
-      this.verified.delete(this.verified.keys().next().value as string);
+    if (payload.nbf === undefined && typeof payload.exp === 'number') {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+        this.verified.delete(this.verified.keys().next().value as string);
+      }
+      this.verified.set(cacheKey, Object.freeze(payload));
     }
-    this.verified.set(cacheKey, Object.freeze(payload));
+    return payload;
   }
 
   /** tokenCheck.ts: the header, the signature (on the thread pool) with the key its `kid` names, the claims. */
@@ -195,7 +180,10 @@ export class SigningKeys {
   private async createKey(): Promise<CurrentKey> {
     const now = this.clock();
     const kid = newId(now);
-    const privateJwk = JSON.stringify({ kty: 'oct', k: randomBytes(SECRET_BYTES).toString('base64url') });
+    const privateJwk = JSON.stringify({
+      kty: 'oct',
+      k: randomBytes(HS256_SECRET_BYTES).toString('base64url'),
+    });
     await this.db
       .insertInto('signing_keys')
       .values({

@@ -89,12 +89,12 @@ export function parseToken(token: unknown): ParsedToken {
 
 /** Whether `key` is one the token's algorithm signs with: a secret never checks an ES256 token, nor an EC key an HS256 one. */
 function fitsAlgorithm(key: KeyObject, alg: TokenAlgorithm): boolean {
-  if (alg === 'HS256') return key.type === 'secret' && (key.symmetricKeySize ?? 0) >= MIN_SECRET_BYTES;
+  if (alg === 'HS256') return key.type === 'secret' && (key.symmetricKeySize ?? 0) >= HS256_SECRET_BYTES;
   return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
 }
 
-/** The shortest HS256 secret accepted: as long as the hash (RFC 7518, section 3.2). */
-const MIN_SECRET_BYTES = 32;
+/** An HS256 secret's bytes, the shortest accepted and what new keys get: as long as the hash (RFC 7518, section 3.2). */
+export const HS256_SECRET_BYTES = 32;
 
 /** Whether `key` signed the token: an HMAC at once, an ES256 signature on the thread pool. */
 export function checkSignature(key: KeyObject, token: ParsedToken): Promise<boolean> {
@@ -121,7 +121,7 @@ export function checkSignature(key: KeyObject, token: ParsedToken): Promise<bool
 }
 
 /** The token's claims, as an object; TokenError('invalid') when they are not one. Nothing of them checked. */
-export function claimsOf(token: ParsedToken): Record<string, unknown> {
+function claimsOf(token: ParsedToken): Record<string, unknown> {
   const claims = decodeJson(token.payload, 'the claims');
   if (!isObject(claims)) throw invalid('the claims are not an object');
   return claims;
