@@ -1,13 +1,13 @@
 // Admission of connections on a real HTTP server: at most maxSettingUp connections are served at a time, the
 // others wait unread in order of arrival and are served as places free up (a setup done, a connection closed, a
-// place held too long); connections another server hands over (the extra acceptors) wait the same way; at close,
-// the waiting ones are closed and the server closes.
+// place held too long); one that waited longer than its client would is closed unread; connections another server
+// hands over (the extra acceptors) wait the same way; at close, the waiting ones are closed and the server closes.
 
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addAcceptors } from './acceptors';
-import { admitConnections, type Admission, type AdmissionOptions } from './admission';
+import { admitConnections, SHED_SLICE, type Admission, type AdmissionOptions } from './admission';
 
 interface Harness {
   server: http.Server;
@@ -95,7 +95,7 @@ describe('admission of connections', () => {
     await h.arrivals(2);
     await settle();
     expect(h.arrived).toEqual(['/a', '/b']);
-    expect(h.admission.stats()).toEqual({ settingUp: 2, waiting: 2 });
+    expect(h.admission.stats()).toEqual({ settingUp: 2, waiting: 2, shed: 0 });
 
     respond(h, '/b');
     await h.arrivals(3);
@@ -106,7 +106,7 @@ describe('admission of connections', () => {
     respond(h, '/a');
     await h.arrivals(4);
     expect(h.arrived).toEqual(['/a', '/b', '/c', '/d']);
-    expect(h.admission.stats()).toEqual({ settingUp: 2, waiting: 0 });
+    expect(h.admission.stats()).toEqual({ settingUp: 2, waiting: 0, shed: 0 });
   });
 
   it('gives the place of a connection that closes to the next one', async () => {
@@ -154,6 +154,49 @@ describe('admission of connections', () => {
     expect(h.arrived).toEqual(['/waiting']);
   });
 
+  it('closes unread a connection that waited longer than maxWaitMs and serves the next one', async () => {
+    let now = 0;
+    const h = await started({ maxSettingUp: 1, maxWaitMs: 1000, now: () => now });
+    const first = client(h.port, '/first');
+    await h.arrivals(1);
+    const stale = client(h.port, '/stale');
+    await settle();
+    now = 500;
+    const fresh = client(h.port, '/fresh');
+    cleanups.push(() => [first, stale, fresh].forEach((c) => c.socket.destroy()));
+    await settle();
+    expect(h.admission.stats()).toEqual({ settingUp: 1, waiting: 2, shed: 0 });
+
+    now = 1001;
+    respond(h, '/first');
+    await h.arrivals(2);
+    await stale.closed;
+    expect(stale.received()).toBe('');
+    expect(h.arrived).toEqual(['/first', '/fresh']);
+    expect(h.admission.stats()).toEqual({ settingUp: 1, waiting: 0, shed: 1 });
+  });
+
+  it('closes stale connections a slice per turn and then serves the fresh ones', async () => {
+    let now = 0;
+    const h = await started({ maxSettingUp: 1, maxWaitMs: 1000, now: () => now });
+    const first = client(h.port, '/first');
+    await h.arrivals(1);
+    const stale = Array.from({ length: SHED_SLICE + 20 }, (_, index) => client(h.port, `/stale-${index}`));
+    await settle();
+    now = 2000;
+    const fresh = client(h.port, '/fresh');
+    cleanups.push(() => [first, fresh, ...stale].forEach((c) => c.socket.destroy()));
+    await settle();
+    expect(h.admission.stats().waiting).toBe(SHED_SLICE + 21);
+
+    respond(h, '/first');
+    expect(h.admission.stats().shed).toBe(SHED_SLICE); // the rest on the next turn
+    await h.arrivals(2);
+    await Promise.all(stale.map((c) => c.closed));
+    expect(h.arrived).toEqual(['/first', '/fresh']);
+    expect(h.admission.stats()).toEqual({ settingUp: 1, waiting: 0, shed: SHED_SLICE + 20 });
+  });
+
   it.runIf(process.platform === 'linux')(
     'holds back the connections the extra acceptors hand over too',
     async () => {
@@ -166,7 +209,7 @@ describe('admission of connections', () => {
       await h.arrivals(1);
       await settle();
       expect(h.arrived).toHaveLength(1);
-      expect(h.admission.stats()).toEqual({ settingUp: 1, waiting: 11 });
+      expect(h.admission.stats()).toEqual({ settingUp: 1, waiting: 11, shed: 0 });
 
       for (let served = 1; served < 12; served++) {
         respond(h, h.arrived[served - 1]!);

@@ -10,19 +10,30 @@
 // - any connection that closes, or that has been setting up for `holdMs` (an idle socket never holds a place for
 //   long).
 // The others are accepted and wait, unread, in order of arrival (the server's `pauseOnConnect`): what they sent
-// stays in the kernel's buffers until their turn.
+// stays in the kernel's buffers until their turn. One that has waited longer than `maxWaitMs` is closed unread when
+// its turn comes: its client gives up at REALTIME_CONNECT_TIMEOUT_MS (or has already, and its close is not seen
+// unread), so a setup begun then would most likely be work for nobody, and the places go to the connections that
+// can still make it. Its client sees the connection reset at once, not at its timeout, and retries after its
+// backoff.
 
 import type net from 'node:net';
+import { REALTIME_CONNECT_TIMEOUT_MS } from '@marquee/protocol';
 import { Fifo } from '../fifo';
 
 /** Connections set up at once on a node. */
 export const MAX_SETTING_UP = 1024;
 /** A connection not done with its setup after this long no longer holds a place. */
 export const SETUP_HOLD_MS = 2000;
+/** A connection that waited longer is closed unread: too late to be set up before its client gives up. */
+export const MAX_WAIT_MS = REALTIME_CONNECT_TIMEOUT_MS - SETUP_HOLD_MS;
+/** Connections closed for their wait per turn of the event loop (a close is a system call each). */
+export const SHED_SLICE = 256;
 
 export interface AdmissionOptions {
   maxSettingUp?: number;
   holdMs?: number;
+  /** A connection that waited longer is closed unread when its turn comes (default MAX_WAIT_MS). */
+  maxWaitMs?: number;
   /** Monotonic milliseconds (default performance.now). */
   now?: () => number;
   /** Runs `task` every `ms` until stopped (default setInterval, unref'd): expires holds; injectable for tests. */
@@ -34,6 +45,8 @@ export interface AdmissionStats {
   settingUp: number;
   /** Connections accepted and waiting to be served. */
   waiting: number;
+  /** Connections closed unread since the start, having waited longer than maxWaitMs. */
+  shed: number;
 }
 
 export interface Admission {
@@ -61,12 +74,21 @@ export function admitConnections(server: net.Server, options: AdmissionOptions =
   return new ConnectionAdmission(server, options);
 }
 
+interface Waiting {
+  socket: net.Socket;
+  since: number;
+}
+
 class ConnectionAdmission implements Admission {
   /** Connections setting up, with when they were served; in the order they were (a Map keeps insertion order). */
   private readonly settingUp = new Map<net.Socket, number>();
-  private readonly waiting = new Fifo<net.Socket>();
+  private readonly waiting = new Fifo<Waiting>();
   private readonly maxSettingUp: number;
   private readonly holdMs: number;
+  private readonly maxWaitMs: number;
+  private shed = 0;
+  /** Stale connections remain at the head after a slice of them was closed: the next slice is due. */
+  private shedScheduled = false;
   private readonly now: () => number;
   private readonly every: (ms: number, task: () => void) => () => void;
   private stopTimer: (() => void) | null = null;
@@ -76,6 +98,7 @@ class ConnectionAdmission implements Admission {
   constructor(server: net.Server, options: AdmissionOptions) {
     this.maxSettingUp = options.maxSettingUp ?? MAX_SETTING_UP;
     this.holdMs = options.holdMs ?? SETUP_HOLD_MS;
+    this.maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
     this.now = options.now ?? (() => performance.now());
     this.every = options.every ?? defaultEvery;
     const listeners = server.listeners('connection') as ((socket: net.Socket) => void)[];
@@ -94,7 +117,7 @@ class ConnectionAdmission implements Admission {
   }
 
   stats(): AdmissionStats {
-    return { settingUp: this.settingUp.size, waiting: this.waiting.size };
+    return { settingUp: this.settingUp.size, waiting: this.waiting.size, shed: this.shed };
   }
 
   busy(): boolean {
@@ -105,7 +128,7 @@ class ConnectionAdmission implements Admission {
     this.closed = true;
     this.stopTimer?.();
     this.stopTimer = null;
-    for (const socket of this.waiting.take(this.waiting.size)) socket.destroy();
+    for (const { socket } of this.waiting.take(this.waiting.size)) socket.destroy();
   }
 
   private arrived(socket: net.Socket): void {
@@ -114,7 +137,7 @@ class ConnectionAdmission implements Admission {
       return;
     }
     if (this.settingUp.size < this.maxSettingUp && this.waiting.size === 0) this.admit(socket);
-    else this.waiting.push(socket);
+    else this.waiting.push({ socket, since: this.now() });
   }
 
   private admit(socket: net.Socket): void {
@@ -125,16 +148,38 @@ class ConnectionAdmission implements Admission {
   }
 
   private admitWaiting(): void {
+    const staleBefore = this.now() - this.maxWaitMs;
+    let shedding = SHED_SLICE;
     while (this.settingUp.size < this.maxSettingUp) {
-      const socket = this.waiting.shift();
-      if (socket === undefined) break;
+      const next = this.waiting.at(0);
+      if (next === undefined) break;
+      if (next.since < staleBefore) {
+        if (shedding-- === 0) {
+          this.scheduleShedding();
+          break;
+        }
+        this.waiting.shift();
+        this.shed++;
+        next.socket.destroy();
+        continue;
+      }
+      this.waiting.shift();
       // Gone while it waited (its peer's close is only seen once it is read: it closes as soon as it is served).
-      if (!socket.destroyed) this.admit(socket);
+      if (!next.socket.destroyed) this.admit(next.socket);
     }
     if (this.settingUp.size === 0 && this.stopTimer !== null) {
       this.stopTimer();
       this.stopTimer = null;
     }
+  }
+
+  private scheduleShedding(): void {
+    if (this.shedScheduled) return;
+    this.shedScheduled = true;
+    setImmediate(() => {
+      this.shedScheduled = false;
+      if (!this.closed) this.admitWaiting();
+    });
   }
 
   /** Places held longer than holdMs are given to the next connections. */

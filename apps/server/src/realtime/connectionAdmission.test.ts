@@ -48,7 +48,7 @@ describe('admission of connections on the app', () => {
     const second = opening(test.url);
     await turns();
     expect(second.opened()).toBe(false);
-    expect(test.app.admission.stats()).toEqual({ settingUp: 1, waiting: 1 });
+    expect(test.app.admission.stats()).toEqual({ settingUp: 1, waiting: 1, shed: 0 });
     expect(test.app.admission.busy()).toBe(true);
     return { first, second };
   }
@@ -60,7 +60,7 @@ describe('admission of connections on the app', () => {
     const client = await second.client;
     sockets.push(client.socket);
     expect(await client.ok({ t: 'auth', token: player.idToken })).toMatchObject({ uid: player.id });
-    expect(test.app.admission.stats()).toEqual({ settingUp: 0, waiting: 0 });
+    expect(test.app.admission.stats()).toEqual({ settingUp: 0, waiting: 0, shed: 0 });
     // Nothing setting up: closed connections' onDisconnect work is no longer held back for it.
     expect(test.app.admission.busy()).toBe(false);
   });
