@@ -69,7 +69,7 @@ describe('parseFrame', () => {
     });
   });
 
-  // A set is recognised without the schema (frames.ts plainSet): it must give exactly what the schema gives.
+  // A set is recognised without the schema (frames.ts plainRequest): it must give exactly what the schema gives.
   it.each([
     '{"r":7,"t":"set","path":"players/p/settings/name","value":"Lobby"}',
     '{"r":0,"t":"set","path":"players/p/a","value":null}',
@@ -99,6 +99,53 @@ describe('parseFrame', () => {
     expect(result).toEqual({ kind: 'request', request: parsed.data });
     // The value as sent, own "__proto__" members included (JSON text shows them, toEqual does not).
     if (result.kind === 'request' && result.request.t === 'set')
+      expect(JSON.stringify(result.request.value)).toBe(JSON.stringify((sent as { value: unknown }).value));
+  });
+
+  // So are auth, listen, unlisten, get, remove and od (frames.ts plainRequest): the same, whatever is sent.
+  it.each([
+    '{"r":1,"t":"auth","token":"a.b.c"}',
+    '{"r":1,"t":"auth","token":""}',
+    '{"r":1,"t":"auth","token":7}',
+    '{"r":1,"t":"auth"}',
+    '{"r":1,"t":"auth","token":"a.b.c","path":7}',
+    '{"r":2,"t":"listen","path":"players/p/action_flags"}',
+    '{"r":2,"t":"listen","path":"players/p/action_flags","value":1,"extra":true}',
+    '{"r":2,"t":"listen"}',
+    '{"r":2,"t":"listen","path":null}',
+    `{"r":2,"t":"listen","path":"${'a'.repeat(4097)}"}`,
+    '{"r":-2,"t":"listen","path":"players/p"}',
+    '{"r":2,"t":"unlisten","path":"players/p/action_flags"}',
+    '{"r":3,"t":"get","path":"players/p/settings"}',
+    '{"r":4,"t":"remove","path":"players/p/settings/name"}',
+    '{"r":4,"t":"remove","path":"players/p/settings/name","value":"x"}',
+    '{"r":5,"t":"od","action":"set","path":"players/p/connection","value":{"connected":false}}',
+    '{"r":5,"t":"od","action":"update","path":"players/p/connection","value":{"a/b":1}}',
+    '{"r":5,"t":"od","action":"cancel","path":"players/p/connection"}',
+    '{"r":5,"t":"od","action":"set","path":"players/p/connection","value":null}',
+    '{"r":5,"t":"od","action":"remove","path":"players/p/connection"}',
+    '{"r":5,"t":"od","path":"players/p/connection"}',
+    '{"r":5,"t":"od","action":"cancel"}',
+    '{"r":5,"t":"od","action":"set","path":"players/p/c","value":{"__proto__":{"x":1}}}',
+    '{"r":6,"t":"time"}',
+    '{"r":6,"t":"update","path":"players/p","value":{"a":1}}',
+    '{"r":6,"t":"nope","path":"players/p"}',
+    '{"t":"listen","path":"players/p"}',
+  ])('parses %s as the schema does', (frame) => {
+    const sent: unknown = JSON.parse(frame);
+    const parsed = ClientMessageSchema.safeParse(sent);
+    const result = text(frame);
+    if (!parsed.success) {
+      expect(result.kind).toBe('garbage');
+      return;
+    }
+    expect(result).toEqual({ kind: 'request', request: parsed.data });
+    expect(Object.keys((result as { request: object }).request).sort()).toEqual(
+      Object.keys(parsed.data)
+        .filter((key) => (parsed.data as Record<string, unknown>)[key] !== undefined)
+        .sort(),
+    );
+    if (result.kind === 'request' && 'value' in result.request)
       expect(JSON.stringify(result.request.value)).toBe(JSON.stringify((sent as { value: unknown }).value));
   });
 });
