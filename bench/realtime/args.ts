@@ -18,7 +18,7 @@ export interface BenchArgs {
   clientProcesses: number | null;
   outDir: string;
   keepData: boolean;
-  /** CPU profiles of the servers per phase and a heap snapshot of Marquee (slows the run; figures are marked). */
+  /** CPU and allocation profiles of the servers per phase and a heap snapshot of Marquee (slows the run; figures are marked). */
   profile: boolean;
   /** Server nodes; above 1, a run of that many nodes on PostgreSQL + Redis beside the single-node SQLite run. */
   nodes: number;
@@ -46,8 +46,8 @@ export const USAGE = `Usage: npm run bench:realtime -- [options]
   --writes-in-flight N writes outstanding over all players, at least one per player (default 2000)
   --connect-concurrency N connections opened at once over all client processes (default 256)
   --client-processes N processes holding the simulated players (default: one per 5000 players, at least 2)
-  --profile            write CPU profiles of each phase and a heap snapshot of Marquee beside the JSON (of the
-                       first node with --nodes)
+  --profile            write CPU and allocation profiles of each phase and a heap snapshot of Marquee beside the
+                       JSON (of the first node with --nodes)
   --out DIR            where the JSON goes (default bench/results)
   --keep-data          keep the temporary data folder (SQLite database and the nodes' shared folder)`;
 

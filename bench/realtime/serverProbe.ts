@@ -1,8 +1,8 @@
 // Imported first (node --import) into each measured server process, the Marquee server as the floor: what the driver
 // may ask of it over IPC. `memory` answers the process's memory after a full garbage collection (the process runs
 // with --expose-gc), so that before and after samples compare live data, not garbage not yet collected. With
-// --profile, `profileStart`/`profileStop` record a CPU profile of one phase (V8's sampling profiler through
-// node:inspector) and `heapSnapshot` writes one. `phaseStart`/`phaseStop` measure how long the event loop was
+// --profile, `profileStart`/`profileStop` record a CPU profile and an allocation profile of one phase (V8's sampling
+// profilers through node:inspector) and `heapSnapshot` writes one. `phaseStart`/`phaseStop` measure how long the event loop was
 // blocked during a phase and the garbage collector's pauses, which explain latency tails, and a timeline of the
 // phase: per slice, how busy the event loop was and how many connections it accepted and closed. The server's own
 // code is unchanged. Exits with the driver.
@@ -74,6 +74,8 @@ export function sampleMemory(): MemorySample {
 }
 
 let session: Session | null = null;
+/** Mean bytes between two sampled allocations (V8's default is 32 KiB). */
+const ALLOCATION_SAMPLING_BYTES = 8192;
 
 function post<T>(method: string, params?: object): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -88,15 +90,27 @@ async function profileStart(): Promise<void> {
     await post('Profiler.enable');
     // 250 µs: enough samples in a phase of a few seconds to see what costs a tenth of a millisecond.
     await post('Profiler.setSamplingInterval', { interval: 250 });
+    await post('HeapProfiler.enable');
   }
   await post('Profiler.start');
+  // Every allocation sampled, also those collected since: what the collector has to deal with, not what survives.
+  await post('HeapProfiler.startSampling', {
+    samplingInterval: ALLOCATION_SAMPLING_BYTES,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
 }
 
-/** Stops the profile and writes it (a .cpuprofile, readable by Chrome DevTools) to `file`. */
+/**
+ * Stops the profiles and writes them: the CPU profile to `file` (a .cpuprofile) and the allocations beside it (the
+ * same name ending in .heapprofile), both readable by Chrome DevTools.
+ */
 async function profileStop(params: { file: string }): Promise<string> {
   const { profile } = await post<{ profile: object }>('Profiler.stop');
+  const allocations = await post<{ profile: object }>('HeapProfiler.stopSampling');
   fs.mkdirSync(path.dirname(params.file), { recursive: true });
   fs.writeFileSync(params.file, JSON.stringify(profile));
+  fs.writeFileSync(params.file.replace(/\.cpuprofile$/, '.heapprofile'), JSON.stringify(allocations.profile));
   return params.file;
 }
 
