@@ -11,10 +11,9 @@
 //   long).
 // The others are accepted and wait, unread, in order of arrival (the server's `pauseOnConnect`): what they sent
 // stays in the kernel's buffers until their turn. One that has waited longer than `maxWaitMs` is closed unread when
-// its turn comes: its client gives up at REALTIME_CONNECT_TIMEOUT_MS (or has already, and its close is not seen
-// unread), so a setup begun then would most likely be work for nobody, and the places go to the connections that
-// can still make it. Its client sees the connection reset at once, not at its timeout, and retries after its
-// backoff.
+// its turn comes: its client gave up at REALTIME_CONNECT_TIMEOUT_MS, counted from before the node accepted it, and
+// came back on another connection after its backoff (a close is not seen on a socket that is not read), so its
+// upgrade, token check and first reads would be work for nobody.
 
 import type net from 'node:net';
 import { REALTIME_CONNECT_TIMEOUT_MS } from '@marquee/protocol';
@@ -24,8 +23,8 @@ import { Fifo } from '../fifo';
 export const MAX_SETTING_UP = 1024;
 /** A connection not done with its setup after this long no longer holds a place. */
 export const SETUP_HOLD_MS = 2000;
-/** A connection that waited longer is closed unread: too late to be set up before its client gives up. */
-export const MAX_WAIT_MS = REALTIME_CONNECT_TIMEOUT_MS - SETUP_HOLD_MS;
+/** A connection that waited longer is closed unread: its client has given up on it. */
+export const MAX_WAIT_MS = REALTIME_CONNECT_TIMEOUT_MS;
 /** Connections closed for their wait per turn of the event loop (a close is a system call each). */
 export const SHED_SLICE = 256;
 
