@@ -18,6 +18,12 @@ describe('newId', () => {
     expect([...made].sort()).toEqual([made[1], made[0], made[2]]);
   });
 
+  it('draws a new random part at each millisecond, across many draws of random bytes', () => {
+    const made = Array.from({ length: 2000 }, (_, index) => newId(1_760_000_000_000 + index));
+    expect([...made].sort()).toEqual(made);
+    expect(new Set(made.map((id) => id.slice(-16))).size).toBe(made.length);
+  });
+
   it('is an id the API takes in its paths and a realtime key, also when one millisecond makes many', () => {
     const made = [
       ...Array.from({ length: 100 }, () => newId()),
