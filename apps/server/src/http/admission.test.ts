@@ -109,6 +109,17 @@ describe('admission of connections', () => {
     expect(h.admission.stats()).toEqual({ settingUp: 2, waiting: 0, shed: 0 });
   });
 
+  it('keeps nothing of its own on a connection once it is set up', async () => {
+    const h = await started({ maxSettingUp: 1 });
+    const first = client(h.port, '/first');
+    cleanups.push(() => void first.socket.destroy());
+    await h.arrivals(1);
+    const socket = h.pending.get('/first')!.req.socket;
+    const whileSettingUp = socket.listenerCount('close');
+    respond(h, '/first');
+    expect(socket.listenerCount('close')).toBe(whileSettingUp - 1);
+  });
+
   it('gives the place of a connection that closes to the next one', async () => {
     const h = await started({ maxSettingUp: 1 });
     const first = client(h.port, '/first');

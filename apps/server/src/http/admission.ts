@@ -93,6 +93,8 @@ class ConnectionAdmission implements Admission {
   private stopTimer: (() => void) | null = null;
   private closed = false;
   private readonly serve: (socket: net.Socket) => void;
+  /** One 'close' listener for every socket setting up, removed once it is set up (not kept for its whole life). */
+  private readonly onClose: (this: net.Socket) => void;
 
   constructor(server: net.Server, options: AdmissionOptions) {
     this.maxSettingUp = options.maxSettingUp ?? MAX_SETTING_UP;
@@ -109,10 +111,15 @@ class ConnectionAdmission implements Admission {
       socket.resume();
     };
     server.on('connection', (socket: net.Socket) => this.arrived(socket));
+    const settled = (socket: net.Socket) => this.settled(socket);
+    this.onClose = function () {
+      settled(this);
+    };
   }
 
   settled(socket: net.Socket): void {
-    if (this.settingUp.delete(socket)) this.admitWaiting();
+    if (!this.release(socket)) return;
+    this.admitWaiting();
   }
 
   stats(): AdmissionStats {
@@ -139,9 +146,16 @@ class ConnectionAdmission implements Admission {
     else this.waiting.push({ socket, since: this.now() });
   }
 
+  /** `socket` no longer holds a place; false when it held none. */
+  private release(socket: net.Socket): boolean {
+    if (!this.settingUp.delete(socket)) return false;
+    socket.removeListener('close', this.onClose);
+    return true;
+  }
+
   private admit(socket: net.Socket): void {
     this.settingUp.set(socket, this.now());
-    socket.once('close', () => this.settled(socket));
+    socket.on('close', this.onClose);
     this.stopTimer ??= this.every(this.holdMs / 4, () => this.expire());
     this.serve(socket);
   }
@@ -187,7 +201,7 @@ class ConnectionAdmission implements Admission {
     let expired = false;
     for (const [socket, servedAt] of this.settingUp) {
       if (servedAt > oldest) break;
-      this.settingUp.delete(socket);
+      this.release(socket);
       expired = true;
     }
     if (expired || this.settingUp.size === 0) this.admitWaiting();
