@@ -42,8 +42,9 @@ const realtimeRoutes: FastifyPluginAsync<{ hub: RealtimeHub }> = async (app, { h
     if (this.readyState === WebSocket.OPEN) this.terminate();
   };
   await app.register(websocket, {
-    // A larger frame closes the socket with 1009 (REALTIME_CLOSE_TOO_BIG); ws does it itself.
-    options: { maxPayload: REALTIME_MAX_FRAME_BYTES },
+    // A larger frame closes the socket with 1009 (REALTIME_CLOSE_TOO_BIG); ws does it itself. The hub keeps its
+    // sockets: ws's own set of them would be a second entry and a close listener per connection.
+    options: { maxPayload: REALTIME_MAX_FRAME_BYTES, clientTracking: false },
     errorHandler(error, socket) {
       onSocketError.call(socket, error);
     },
