@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MANAGEMENT_ROUTES } from '@marquee/management-api';
 import { ACTION_FLAG_PRIORITY } from '@marquee/protocol';
+import { jsonInSlices } from '../http/jsonInSlices';
 import { OPERATOR_SECURITY } from '../http/openApiSecurity';
 import { COMMANDS_PAGE_SIZE } from '../screens/screenCommands';
 import { operatorOf } from './authenticate';
@@ -28,8 +29,16 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
         'any screen id not of the organisation refuses the whole request (404) and raises nothing',
       ...docs,
     },
-    handler: async (request, reply) =>
-      reply.status(201).send(await screens.raiseBulkCommand(operatorOf(request), request.body)),
+    handler: async (request, reply) => {
+      const answer = await screens.raiseBulkCommand(operatorOf(request), request.body);
+      // A fleet's commands serialized at once held the event loop for tens of milliseconds (http/jsonInSlices.ts).
+      const text = await jsonInSlices(answer, 'commands');
+      // Fastify sends a string as it is (no serializer): the answer, already serialized.
+      return reply
+        .status(201)
+        .type('application/json; charset=utf-8')
+        .send(text as unknown as typeof answer);
+    },
   });
 
   app.route({

@@ -168,6 +168,7 @@ describe('/api/v1/screens/commands (bulk)', () => {
     test.clock.advance(1000);
     const response = await raiseMany(operator, { command: 'screenshot', param: 'high' });
     expect(response.statusCode).toBe(201);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = response.json();
     expect(body.raised).toBe(3);
     expect(body.skipped).toEqual([]);
