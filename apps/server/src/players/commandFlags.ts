@@ -39,10 +39,11 @@ export interface ClearedFlag {
 /** Rows per INSERT, well below SQLite's limit of bound variables. */
 const INSERT_CHUNK = 500;
 /**
- * Flags set between two turns of the event loop: a fleet's 20,000 at once held it for a third of a second, and 500 a
- * turn (with the group commit of the previous 500 and their change events to the screens) for a tenth.
+ * Flags set between two turns of the event loop: a fleet's 20,000 at once held it for a third of a second, 500 a
+ * turn (with the group commit of the previous 500 and their change events to the screens) for a tenth, and 200 for
+ * 65 to 116 ms over a day's runs, the budget being 100.
  */
-const SET_SLICE = 200;
+const SET_SLICE = 100;
 /**
  * Command rows per transaction: each commits on its own, so the event loop gets a turn between them (never inside
  * one, db/cooperativeDriver.ts); 2,000 held it for 20 to 40 ms.
