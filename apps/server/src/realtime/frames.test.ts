@@ -69,7 +69,8 @@ describe('parseFrame', () => {
     });
   });
 
-  // A set is recognised without the schema (frames.ts plainRequest): it must give exactly what the schema gives.
+  // The requests a fleet sends most (set, auth, listen, unlisten, get, remove, od) are recognised without the schema
+  // (frames.ts plainRequest): they must give exactly what the schema gives, whatever is sent.
   it.each([
     '{"r":7,"t":"set","path":"players/p/settings/name","value":"Lobby"}',
     '{"r":0,"t":"set","path":"players/p/a","value":null}',
@@ -88,22 +89,6 @@ describe('parseFrame', () => {
     '{"__proto__":{"t":"set"},"r":1,"path":"players/p/a","value":1}',
     '{"r":1,"t":"set","path":"players/p/a","value":{"__proto__":{"x":1}}}',
     '[1,"set","players/p/a"]',
-  ])('parses the set %s as the schema does', (frame) => {
-    const sent: unknown = JSON.parse(frame);
-    const parsed = ClientMessageSchema.safeParse(sent);
-    const result = text(frame);
-    if (!parsed.success) {
-      expect(result.kind).toBe('garbage');
-      return;
-    }
-    expect(result).toEqual({ kind: 'request', request: parsed.data });
-    // The value as sent, own "__proto__" members included (JSON text shows them, toEqual does not).
-    if (result.kind === 'request' && result.request.t === 'set')
-      expect(JSON.stringify(result.request.value)).toBe(JSON.stringify((sent as { value: unknown }).value));
-  });
-
-  // So are auth, listen, unlisten, get, remove and od (frames.ts plainRequest): the same, whatever is sent.
-  it.each([
     '{"r":1,"t":"auth","token":"a.b.c"}',
     '{"r":1,"t":"auth","token":""}',
     '{"r":1,"t":"auth","token":7}',
