@@ -252,6 +252,11 @@ export class RealtimeConnection implements ConnectionScope {
     else this.socket.resume();
   }
 
+  /** The socket has closed: nothing more is handled or sent. dispose() follows (the hub defers it, hub.ts). */
+  markClosed(): void {
+    this.closed = true;
+  }
+
   /**
    * Called once the socket has closed (cleanly, dropped or timed out): stops every listen, waits for the requests
    * already received, then runs the armed onDisconnect actions. Resolves when they have run.
@@ -260,11 +265,14 @@ export class RealtimeConnection implements ConnectionScope {
     if (this.finished !== null) return this.finished;
     this.closed = true;
     this.listens.stopAll();
-    this.finished = (async () => {
-      await this.tail;
-      const actions = this.writes.takeArmed();
-      if (actions.length > 0) await this.context.disconnects.fire(this.id, actions);
-    })();
+    // Nothing of the connection but its id and its actions is kept while they wait for their turn (seconds, in a
+    // reconnect storm: disconnectPacing.ts): its socket, buffers and listens are free for collection at once.
+    const { writes, id } = this;
+    const { disconnects } = this.context;
+    this.finished = this.tail.then(() => {
+      const actions = writes.takeArmed();
+      return actions.length > 0 ? disconnects.fire(id, actions).then(() => undefined) : undefined;
+    });
     return this.finished;
   }
 

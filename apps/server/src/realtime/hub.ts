@@ -18,6 +18,7 @@ import {
 import type { Admission } from '../http/admission';
 import { newId } from '../ids';
 import type { AppServices } from '../services';
+import { SlicedQueue } from '../slicedQueue';
 import { armedRowsFor } from './armedRows';
 import { RealtimeConnection } from './connection';
 import type { ConnectionContext, ConnectionLimits } from './connectionContext';
@@ -36,6 +37,13 @@ export const REALTIME_MAX_GARBAGE_FRAMES = 10;
 export const CLOSE_GOING_AWAY = 1001;
 /** Sockets pinged between two turns of the event loop (a ping costs about 15 µs). */
 const PING_SLICE = 500;
+/**
+ * Closed connections disposed between two turns of the event loop. When a fleet drops at once, Node runs the close
+ * handlers of every socket that closed in one go, and the node accepts no connection meanwhile: the kernel's accept
+ * queue overflows while the screens are already coming back. So a close only marks its connection closed; its
+ * listens are stopped and its onDisconnect actions started a slice at a time, between the accepts.
+ */
+export const DISPOSE_SLICE = 256;
 /**
  * Writes received and not answered on a node before connections sending more are no longer read: one batch. A write
  * that waits longer than a collection or two of the young generation is copied by each and then moved to the old
@@ -93,6 +101,8 @@ export class RealtimeHub {
   private readonly sockets = new Map<WebSocket, RealtimeConnection>();
   /** onDisconnect runs and sweeps in flight, awaited at shutdown. */
   private readonly pending = new Set<Promise<unknown>>();
+  /** Connections whose socket closed, disposed DISPOSE_SLICE per turn. */
+  private readonly closed: SlicedQueue<RealtimeConnection>;
   private readonly pingIntervalMs: number;
   private readonly idleTimeoutMs: number;
   private readonly leaseRenewMs: number;
@@ -169,7 +179,11 @@ export class RealtimeHub {
       log,
     };
     const { sockets, pacing } = this;
-    const track = (promise: Promise<unknown>) => this.track(promise);
+    const closed = new SlicedQueue<RealtimeConnection>(
+      (connection) => this.track(connection.dispose()),
+      DISPOSE_SLICE,
+    );
+    this.closed = closed;
     this.onMessage = function (data, isBinary) {
       const connection = sockets.get(this);
       if (connection === undefined) return;
@@ -189,7 +203,8 @@ export class RealtimeHub {
       if (connection === undefined) return;
       sockets.delete(this);
       pacing.churned();
-      track(connection.dispose());
+      connection.markClosed();
+      closed.push(connection);
     };
   }
 
@@ -268,6 +283,7 @@ export class RealtimeHub {
       if (this.pingTimer) clearInterval(this.pingTimer);
       if (this.leaseTimer) clearInterval(this.leaseTimer);
       this.pacing.drain();
+      this.closed.flush();
       for (const connection of this.sockets.values()) {
         connection.closeWith(CLOSE_GOING_AWAY, 'Server shutting down');
         this.track(connection.dispose());
