@@ -3,12 +3,3 @@
 
 /** Resolves on the event loop's next turn (setImmediate: after pending I/O, not just after the microtasks). */
 export const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Runs `task` every `ms` milliseconds until the answered function is called; it keeps no process alive. */
-export type Every = (ms: number, task: () => void) => () => void;
-
-export const every: Every = (ms, task) => {
-  const timer = setInterval(task, ms);
-  timer.unref();
-  return () => clearInterval(timer);
-};

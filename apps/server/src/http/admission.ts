@@ -17,7 +17,6 @@
 
 import type net from 'node:net';
 import { REALTIME_CONNECT_TIMEOUT_MS } from '@marquee/protocol';
-import { every, type Every } from '../eventLoop';
 import { Fifo } from '../fifo';
 
 /** Connections set up at once on a node. */
@@ -37,7 +36,7 @@ export interface AdmissionOptions {
   /** Monotonic milliseconds (default performance.now). */
   now?: () => number;
   /** Runs `task` every `ms` until stopped (default setInterval, unref'd): expires holds; injectable for tests. */
-  every?: Every;
+  every?: (ms: number, task: () => void) => () => void;
 }
 
 export interface AdmissionStats {
@@ -55,11 +54,15 @@ export interface Admission {
   stats(): AdmissionStats;
   /** Whether any connection is setting up or waiting to (stats() without building the figures). */
   busy(): boolean;
-  /** Whether any connection is waiting to be served. */
-  queued(): boolean;
   /** Destroys the connections still waiting (they were never served) and stops the hold timer: at shutdown. */
   close(): void;
 }
+
+const defaultEvery = (ms: number, task: () => void) => {
+  const timer = setInterval(task, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
 
 /**
  * Puts `server`'s connections through admission: its own 'connection' listeners (the HTTP server's) serve a
@@ -86,7 +89,7 @@ class ConnectionAdmission implements Admission {
   /** Stale connections remain at the head after a slice of them was closed: the next slice is due. */
   private shedScheduled = false;
   private readonly now: () => number;
-  private readonly every: Every;
+  private readonly every: (ms: number, task: () => void) => () => void;
   private stopTimer: (() => void) | null = null;
   private closed = false;
   private readonly serve: (socket: net.Socket) => void;
@@ -98,7 +101,7 @@ class ConnectionAdmission implements Admission {
     this.holdMs = options.holdMs ?? SETUP_HOLD_MS;
     this.maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
     this.now = options.now ?? (() => performance.now());
-    this.every = options.every ?? every;
+    this.every = options.every ?? defaultEvery;
     const listeners = server.listeners('connection') as ((socket: net.Socket) => void)[];
     server.removeAllListeners('connection');
     // Accepted sockets are not read until served (net.Server reads the property at each connection).
@@ -125,10 +128,6 @@ class ConnectionAdmission implements Admission {
 
   busy(): boolean {
     return this.settingUp.size > 0 || this.waiting.size > 0;
-  }
-
-  queued(): boolean {
-    return this.waiting.size > 0;
   }
 
   close(): void {

@@ -86,8 +86,6 @@ export class RealtimeConnection implements ConnectionScope {
   private garbage = 0;
   /** Its first request was answered: the node's admission was told its setup is done. */
   private setUp = false;
-  /** Not read while other connections wait for their setup (setupGate.ts). */
-  private heldForSetups = false;
   private readonly limiter: RequestRateLimiter;
   private finished: Promise<void> | null = null;
 
@@ -245,21 +243,9 @@ export class RealtimeConnection implements ConnectionScope {
     this.dispatch(frame.request, size);
   }
 
-  /** Read again once the connections waiting for their setup are served (setupGate.ts). */
-  resumeAfterSetups(): void {
-    if (!this.heldForSetups) return;
-    this.heldForSetups = false;
-    if (this.closed) return;
-    this.touch(); // the client could not answer pings while we were not reading
-    this.updatePause();
-  }
-
-  /**
-   * The socket is read unless requests in flight are too large, the write gate holds the connection, or connections
-   * waiting for their setup go first.
-   */
+  /** The socket is read unless requests in flight are too large or the write gate holds the connection. */
   private updatePause(): void {
-    const pause = this.pausedByUs || this.held !== null || this.heldForSetups;
+    const pause = this.pausedByUs || this.held !== null;
     if (pause === this.socketPaused) return;
     this.socketPaused = pause;
     if (pause) this.socket.pause();
@@ -403,10 +389,6 @@ export class RealtimeConnection implements ConnectionScope {
       this.setUp = true;
       const tcp = this.tcp;
       if (tcp !== undefined) this.context.admission?.settled(tcp);
-      if (this.context.setupGate.hold(this)) {
-        this.heldForSetups = true;
-        this.updatePause();
-      }
     }
     if (WRITES.has(request.t)) this.context.writeGate.finished();
     const armPath = armPathOf(request);

@@ -91,27 +91,4 @@ describe('admission of connections on the app', () => {
     sockets.push(next.socket);
     expect(test.app.admission.stats().waiting).toBe(0);
   });
-
-  it('does not read a connection just set up while others wait for their setup (setupGate.ts)', async () => {
-    const { first, second } = await secondBehindFirst();
-    const third = opening(test.url);
-    await turns();
-    expect(test.app.admission.stats()).toEqual({ settingUp: 1, waiting: 2, shed: 0 });
-
-    // The first is set up and the second served, but the third still waits: the first's listen is not read.
-    await first.ok({ t: 'auth', token: player.idToken });
-    const listening = first.request({ t: 'listen', path: `players/${player.id}/settings` });
-    let answered = false;
-    void listening.then(() => (answered = true));
-    const secondClient = await second.client;
-    sockets.push(secondClient.socket);
-    await turns();
-    expect(answered).toBe(false);
-
-    // The second's authentication lets the third in: nobody waits any more, and the first is read again.
-    await secondClient.ok({ t: 'auth', token: player.idToken });
-    sockets.push((await third.client).socket);
-    expect(await listening).toMatchObject({ ok: true });
-    expect(test.app.admission.stats().waiting).toBe(0);
-  });
 });

@@ -8,7 +8,6 @@ import type { DocumentStore } from './documentStore';
 import type { FanOut, ListenerSink } from './fanOut';
 import type { DisconnectActions } from './onDisconnect';
 import type { Principal, RealtimeRules } from './rules';
-import type { SetupGate } from './setupGate';
 import type { WriteGate } from './writeGate';
 
 export interface ConnectionLimits {
@@ -36,8 +35,6 @@ export interface ConnectionContext {
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
   /** The node's admission of connections, told when a connection's setup is done (http/admission.ts). */
   admission: Pick<Admission, 'settled'> | null;
-  /** Holds a connection just set up while others wait for their setup (setupGate.ts). */
-  setupGate: Pick<SetupGate, 'hold'>;
   /** Epoch milliseconds: server timestamps, token expiry. */
   clock: () => number;
   /** Monotonic milliseconds: rate limits, keep-alive. */

@@ -28,7 +28,6 @@ import { NODE_LEASE_MS, NODE_LEASE_RENEW_MS, NodeLease } from './nodeLease';
 import { DisconnectActions } from './onDisconnect';
 import { PLAYER_ORG_CACHE_MS, PlayerOrgCache } from './playerOrgs';
 import { ACCESS_BRANCHES, RealtimeRules } from './rules';
-import { SetupGate } from './setupGate';
 import { WriteGate } from './writeGate';
 import { MAX_BATCH_WRITES } from './writeCommitter';
 
@@ -69,7 +68,7 @@ export interface RealtimeHubOptions extends Partial<ConnectionLimits> {
    * The node's admission of connections (http/admission.ts): told when a connection's setup is done (its first
    * answer); while connections are setting up, closed connections' onDisconnect work is paced as under churn.
    */
-  admission?: Pick<Admission, 'settled' | 'busy' | 'queued'>;
+  admission?: Pick<Admission, 'settled' | 'busy'>;
 }
 
 export interface RealtimeHubStats extends FanOutStats {
@@ -97,8 +96,6 @@ export class RealtimeHub {
   readonly disconnects: DisconnectActions;
   /** When closed connections start their onDisconnect work: paced while connections churn. */
   private readonly pacing: DisconnectPacing;
-  /** Connections just set up wait while others wait for their setup. */
-  private readonly setupGate: SetupGate;
   readonly lease: NodeLease;
   private readonly context: ConnectionContext;
   private readonly sockets = new Map<WebSocket, RealtimeConnection>();
@@ -134,7 +131,6 @@ export class RealtimeHub {
     const onError = (error: unknown, context: string) => log.error({ err: error }, `realtime: ${context}`);
     const { admission } = options;
     this.pacing = new DisconnectPacing({ settingUp: () => admission?.busy() ?? false });
-    this.setupGate = new SetupGate({ queued: () => admission?.queued() ?? false, now });
     const orgs = new PlayerOrgCache({
       db: services.db,
       now,
@@ -177,7 +173,6 @@ export class RealtimeHub {
       writeGate: new WriteGate({ maxInFlight: options.maxWritesInFlight ?? MAX_WRITES_IN_FLIGHT }),
       verifyIdToken: (token) => services.identity.verifyIdToken(token),
       admission: options.admission ?? null,
-      setupGate: this.setupGate,
       clock: services.clock,
       now,
       limits,
@@ -288,7 +283,6 @@ export class RealtimeHub {
       if (this.pingTimer) clearInterval(this.pingTimer);
       if (this.leaseTimer) clearInterval(this.leaseTimer);
       this.pacing.drain();
-      this.setupGate.close();
       this.closed.flush();
       for (const connection of this.sockets.values()) {
         connection.closeWith(CLOSE_GOING_AWAY, 'Server shutting down');
