@@ -2,14 +2,13 @@
 // (hub.ts DISPOSE_SLICE), and every one of them, in whatever slice, has its listens stopped and its onDisconnect
 // action run, with the node's time, as if each had closed alone.
 
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { armedRows, reportUp } from '../../test/harness/presence';
 import {
+  appPerTest,
   connectAs,
   newPlayer,
-  startRealtimeApp,
   type RealtimePlayer,
-  type RealtimeTestApp,
   type WireClient,
 } from '../../test/harness/realtime';
 import { DISPOSE_SLICE } from './hub';
@@ -17,15 +16,10 @@ import { DISPOSE_SLICE } from './hub';
 /** More than two slices, the last one partial. */
 const FLEET = 2 * DISPOSE_SLICE + 37;
 
-let test: RealtimeTestApp;
-beforeEach(async () => {
-  test = await startRealtimeApp();
-});
-afterEach(async () => {
-  await test.close();
-});
+const app = appPerTest();
 
 it('disposes every connection of a fleet that dropped at once: listens stopped, actions run', async () => {
+  const { test } = app;
   const players: RealtimePlayer[] = [];
   for (let index = 0; index < FLEET; index++) players.push(await newPlayer(test));
   const clients: WireClient[] = [];
