@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { HEARTBEAT_INTERVAL_MS } from '@marquee/protocol';
 import type { DatabaseDialect } from '../db/database';
 import type { Database, ScreenHealth } from '../db/schema';
-import type { WebhookEventSink } from '../webhooks/webhookEventSink';
+import type { EmittedEvent, WebhookEventSink } from '../webhooks/webhookEventSink';
 import {
   HealthTransitions,
   touchLastSeen,
@@ -101,7 +101,7 @@ export class HealthMonitor {
     if (row.state === 'offline') {
       const transition = { orgId: row.org_id, screenId: row.screen_id, state: 'online' as const, since: at };
       const won = await this.transitions.claim([transition], at, at - this.offlineAfterMs);
-      for (const recorded of won) await this.announce(recorded, row.name);
+      await this.announce(won, () => row.name);
     }
   }
 
@@ -135,7 +135,7 @@ export class HealthMonitor {
       this.onError(error, `first health of ${firsts.length} screens`);
     }
     const won = await this.transitions.claim(transitions, now, now - this.offlineAfterMs, this.onError);
-    for (const transition of won) await this.announce(transition, names.get(transition.screenId) ?? '');
+    await this.announce(won, (screenId) => names.get(screenId) ?? '');
     let health: Promise<Map<string, ScreenHealth>> | undefined;
     return { now, presence, health: () => (health ??= this.readHealth()), inGrace };
   }
@@ -180,19 +180,32 @@ export class HealthMonitor {
     return null;
   }
 
-  private async announce(transition: HealthTransition, name: string): Promise<void> {
-    const data = {
-      screenId: transition.screenId,
-      screenName: name,
-      state: transition.state,
-      since: new Date(transition.since).toISOString(),
-    };
-    try {
-      await this.events.emit(transition.orgId, `screen.${transition.state}`, data, {
+  /** Announces recorded transitions, an organisation's in one emit (its webhooks read once). */
+  private async announce(
+    transitions: readonly HealthTransition[],
+    nameOf: (screenId: string) => string,
+  ): Promise<void> {
+    const byOrg = new Map<string, EmittedEvent[]>();
+    for (const transition of transitions) {
+      const events = byOrg.get(transition.orgId) ?? [];
+      if (events.length === 0) byOrg.set(transition.orgId, events);
+      events.push({
+        event: `screen.${transition.state}`,
+        data: {
+          screenId: transition.screenId,
+          screenName: nameOf(transition.screenId),
+          state: transition.state,
+          since: new Date(transition.since).toISOString(),
+        },
         eventId: transitionEventId(transition),
       });
-    } catch (error) {
-      this.onError(error, `announcing screen.${transition.state} of ${transition.screenId}`);
+    }
+    for (const [orgId, events] of byOrg) {
+      try {
+        await this.events.emitMany(orgId, events);
+      } catch (error) {
+        this.onError(error, `announcing ${events.length} health transitions of organisation ${orgId}`);
+      }
     }
   }
 }

@@ -17,6 +17,14 @@ export interface EmitOptions {
   eventId?: string;
 }
 
+/** One event of emitMany. */
+export interface EmittedEvent {
+  event: DeliveredEventType;
+  data: Record<string, unknown>;
+  /** As EmitOptions.eventId. */
+  eventId?: string;
+}
+
 export interface WebhookEventSink {
   /** Stores the event's deliveries (durably, before resolving); they are sent in the background. */
   emit(
@@ -25,4 +33,9 @@ export interface WebhookEventSink {
     data: Record<string, unknown>,
     options?: EmitOptions,
   ): Promise<void>;
+  /**
+   * Many events of one organisation, each to the webhooks subscribed to it, as emit without webhookIds would, with
+   * the organisation's webhooks read once: a fleet back after an outage is thousands of screen.online at once.
+   */
+  emitMany(orgId: string, events: readonly EmittedEvent[]): Promise<void>;
 }

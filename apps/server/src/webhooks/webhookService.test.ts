@@ -84,6 +84,43 @@ describeOnBothEngines('webhook event sink', (database) => {
     expect(await deliveries(org)).toHaveLength(1);
   });
 
+  it('emitMany stores each event to its subscribers, in statements of at most 500 rows, once per event id', async () => {
+    const org = await newOrg();
+    const webhooks = service();
+    const offline = await webhooks.create(testChanger(org), {
+      url: 'http://10.0.0.1/a',
+      events: ['screen.offline'],
+    });
+    const online = await webhooks.create(testChanger(org), {
+      url: 'http://10.0.0.1/b',
+      events: ['screen.online'],
+    });
+    // A fleet back after an outage: more deliveries than one statement takes, and one event sent twice.
+    const events = Array.from({ length: 600 }, (_, index) => ({
+      event: index % 3 === 0 ? ('screen.offline' as const) : ('screen.online' as const),
+      data: { screenId: `s${index}` },
+      eventId: `health-${index}`,
+    }));
+    const before = stored;
+    await webhooks.emitMany(org, events);
+    await webhooks.emitMany(org, [{ ...events[1]!, data: { screenId: 'again' } }]);
+    const rows = await deliveries(org);
+    expect(rows).toHaveLength(600);
+    expect(rows.filter((row) => row.webhook_id === offline.id)).toHaveLength(200);
+    const first = rows.find((row) => row.event_id === 'health-1')!;
+    expect(first.webhook_id).toBe(online.id);
+    expect(JSON.parse(first.body)).toEqual({
+      id: 'health-1',
+      event: 'screen.online',
+      createdAt: clock(),
+      data: { screenId: 's1' },
+    });
+    expect(stored).toBe(before + 2);
+    const none = await newOrg();
+    await webhooks.emitMany(none, events);
+    expect(await deliveries(none)).toEqual([]);
+  });
+
   it('the same event id emitted twice, even by two instances, is stored once', async () => {
     const org = await newOrg();
     await service().create(testChanger(org), { url: 'http://10.0.0.1/a', events: ['fleet.incident'] });

@@ -3,7 +3,7 @@
 // target webhook before it resolves (unique per event id and webhook, so emitting an event twice stores it once);
 // the delivery worker sends them.
 
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import {
   MAX_WEBHOOKS_PER_ORG,
   WEBHOOK_EVENT_TYPES,
@@ -17,12 +17,12 @@ import {
   type WebhookInput,
   type WebhookView,
 } from '@marquee/management-api';
-import type { Database } from '../db/schema';
+import type { Database, WebhookDeliveriesTable } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { newId } from '../ids';
 import { recordChange, type Changer } from '../audit/auditRecord';
 import { newestFirst } from '../logs/paging';
-import type { EmitOptions, WebhookEventSink } from './webhookEventSink';
+import type { EmitOptions, EmittedEvent, WebhookEventSink } from './webhookEventSink';
 import { newWebhookSecret } from './webhookSignature';
 
 export interface WebhookServiceOptions {
@@ -59,6 +59,36 @@ function view(row: WebhookRow): WebhookView {
     description: row.description,
     createdAt: row.created_at,
   };
+}
+
+/** Delivery rows per statement: thirteen columns each, well under either database's limit of parameters. */
+const DELIVERY_INSERT_ROWS = 500;
+
+/** The pending deliveries of one event to `targets`. */
+function deliveryRows(
+  orgId: string,
+  targets: readonly { id: string }[],
+  emitted: EmittedEvent,
+  now: number,
+): Insertable<WebhookDeliveriesTable>[] {
+  if (targets.length === 0) return [];
+  const { event, data, eventId = newId(now) } = emitted;
+  const body = JSON.stringify({ id: eventId, event, createdAt: now, data });
+  return targets.map((webhook) => ({
+    id: newId(now),
+    webhook_id: webhook.id,
+    org_id: orgId,
+    event_id: eventId,
+    event,
+    body,
+    state: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    lease_until: null,
+    lease_owner: null,
+    created_at: now,
+    delivered_at: null,
+  }));
 }
 
 export class WebhookService implements WebhookEventSink {
@@ -206,41 +236,56 @@ export class WebhookService implements WebhookEventSink {
     data: Record<string, unknown>,
     options: EmitOptions = {},
   ): Promise<void> {
-    const now = this.clock();
-    let query = this.db.selectFrom('webhooks').select(['id', 'events']).where('org_id', '=', orgId);
-    if (options.webhookIds !== undefined) {
-      if (options.webhookIds.length === 0) return;
-      query = query.where('id', 'in', [...options.webhookIds]);
+    if (options.webhookIds === undefined) {
+      await this.emitMany(orgId, [{ event, data, eventId: options.eventId }]);
+      return;
     }
-    const webhooks = await query.execute();
-    const targets =
-      options.webhookIds !== undefined
-        ? webhooks
-        : webhooks.filter((webhook) => (storedEvents(webhook.events) as string[]).includes(event));
-    if (targets.length === 0) return;
-    const eventId = options.eventId ?? newId(now);
-    const body = JSON.stringify({ id: eventId, event, createdAt: now, data });
-    await this.db
-      .insertInto('webhook_deliveries')
-      .values(
-        targets.map((webhook) => ({
-          id: newId(now),
-          webhook_id: webhook.id,
-          org_id: orgId,
-          event_id: eventId,
-          event,
-          body,
-          state: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: now,
-          lease_until: null,
-          lease_owner: null,
-          created_at: now,
-          delivered_at: null,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['event_id', 'webhook_id']).doNothing())
+    if (options.webhookIds.length === 0) return;
+    const now = this.clock();
+    const targets = await this.db
+      .selectFrom('webhooks')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('id', 'in', [...options.webhookIds])
       .execute();
+    await this.store(deliveryRows(orgId, targets, { event, data, eventId: options.eventId }, now));
+  }
+
+  async emitMany(orgId: string, events: readonly EmittedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const now = this.clock();
+    const webhooks = await this.db
+      .selectFrom('webhooks')
+      .select(['id', 'events'])
+      .where('org_id', '=', orgId)
+      .execute();
+    if (webhooks.length === 0) return;
+    const subscribed = webhooks.map((webhook) => ({
+      id: webhook.id,
+      events: new Set<string>(storedEvents(webhook.events)),
+    }));
+    await this.store(
+      events.flatMap((emitted) =>
+        deliveryRows(
+          orgId,
+          subscribed.filter((webhook) => webhook.events.has(emitted.event)),
+          emitted,
+          now,
+        ),
+      ),
+    );
+  }
+
+  /** Inserts deliveries (an event's delivery to a webhook stored once), DELIVERY_INSERT_ROWS per statement. */
+  private async store(rows: readonly Insertable<WebhookDeliveriesTable>[]): Promise<void> {
+    if (rows.length === 0) return;
+    for (let start = 0; start < rows.length; start += DELIVERY_INSERT_ROWS) {
+      await this.db
+        .insertInto('webhook_deliveries')
+        .values(rows.slice(start, start + DELIVERY_INSERT_ROWS))
+        .onConflict((oc) => oc.columns(['event_id', 'webhook_id']).doNothing())
+        .execute();
+    }
     this.options.onStored?.();
   }
 

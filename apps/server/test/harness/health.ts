@@ -23,6 +23,11 @@ export function collectingSink(): WebhookEventSink & { emitted: Emitted[] } {
     async emit(orgId, event, data, options = {}) {
       emitted.push({ orgId, event, data, options });
     },
+    async emitMany(orgId, events) {
+      for (const { event, data, eventId } of events) {
+        emitted.push({ orgId, event, data, options: eventId === undefined ? {} : { eventId } });
+      }
+    },
   };
 }
 
