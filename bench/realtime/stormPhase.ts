@@ -1,9 +1,9 @@
 // The reconnect storm phase of `npm run bench:realtime`, after the writes, on the same players: each sets up its
-// presence over its socket (untimed), then every player process drops all its sockets at the same instant and each
-// player comes back as the real client does (stormClient.ts). Timed from the drop: until every player listens again,
-// and until every presence is armed again; then, after a settle, which players are back with their own presence and
-// whether an old connection's onDisconnect overwrote a new record. The phase (its CPU and event-loop figures) runs
-// from the drop to the end of the settle.
+// presence over its socket (untimed) and Marquee records the fleet online (healthSettle.ts); then every player
+// process drops all its sockets at the same instant and each player comes back as the real client does
+// (stormClient.ts). Timed from the drop: until every player listens again, and until every presence is armed again;
+// then, after a settle, which players are back with their own presence and whether an old connection's onDisconnect
+// overwrote a new record. The phase (its CPU and event-loop figures) runs from the drop to the end of the settle.
 
 import { REALTIME_CONNECT_TIMEOUT_MS } from '@marquee/protocol';
 import type { PlayerFleet } from './playerFleet';
@@ -11,7 +11,8 @@ import { preciseNow, type PresenceResult } from './playerMessages';
 import type { PhaseRunner } from './schedulePhases';
 import { listenOverflows } from './processInfo';
 import { percentile } from './stats';
-import type { Target } from './targets';
+import { isFloor, type Target } from './targets';
+import { waitForRecordedOnline, type HealthSettle } from './healthSettle';
 
 /** The reconnect storm (stormClient.ts), from the drop of every socket. */
 export interface StormFigures {
@@ -19,6 +20,8 @@ export interface StormFigures {
   players: number;
   /** The presence set up before the storm over the first sockets (not timed as part of the storm). */
   prepare: PresenceResult & { ms: number };
+  /** Marquee: the wait until the server recorded the fleet online (healthSettle.ts); null for a floor. */
+  health: HealthSettle | null;
   /** From the drop until the last player listened again (both listens answered on a new socket). */
   relistenMs: number;
   /** From the drop until the last player's new presence was armed. */
@@ -58,6 +61,8 @@ export interface StormFigures {
 
 /** Longest wait for every player's presence to be set up before the storm. */
 const PRESENCE_TIMEOUT_MS = 120_000;
+/** Longest wait for the server to record the fleet online after that (a health sweep every 10 s). */
+const HEALTH_SETTLE_TIMEOUT_MS = 60_000;
 /** The drop is scheduled this far ahead, so that every player process drops at the same instant. */
 const STORM_DROP_AHEAD_MS = 500;
 /** The storm gives up on the players not back by then (they keep trying until the settle is over). */
@@ -101,6 +106,14 @@ export async function measureStorm(
     `${target.kind}: presence armed for ${prepared.armed}/${prepared.players} in ${prepareMs.toFixed(0)} ms` +
       (Object.keys(prepared.errors).length > 0 ? `: ${JSON.stringify(prepared.errors)}` : ''),
   );
+  let health: HealthSettle | null = null;
+  if (!isFloor(target.kind)) {
+    health = await waitForRecordedOnline(target, prepared.armed, HEALTH_SETTLE_TIMEOUT_MS);
+    log(
+      `${target.kind}: ${health.online}/${prepared.armed} screens recorded online ${health.ms.toFixed(0)} ms ` +
+        `after their presence was set up`,
+    );
+  }
   const overflowsBefore = listenOverflows();
   const { result, check, settleMs } = await phases.run('storm', async () => {
     const stormResult = await fleet.storm({
@@ -127,6 +140,7 @@ export async function measureStorm(
   const figures: StormFigures = {
     players: result.players,
     prepare: { ...prepared, ms: prepareMs },
+    health,
     relistenMs: since(result.lastRelistenedAt),
     armedMs: since(result.lastArmedAt),
     relistened: result.relistened,
