@@ -22,8 +22,9 @@ import { Fifo } from '../fifo';
 /**
  * Connections set up at once on a node. A place is held from the upgrade until the client's first request is
  * answered, so it also waits for the client (its network, its own busy CPU): with 1,024 places a reconnecting fleet
- * of 20,000 left the node's loop a quarter idle while thousands waited, attempts timed out and were made again;
- * with 4,096 every screen came back on its first attempt (docs/protocols/realtime.md §onDisconnect).
+ * of 20,000 left the node's loop partly idle while thousands waited, attempts timed out and were made again;
+ * with 4,096 the storm was shorter, often with every screen back on its first attempt
+ * (docs/protocols/realtime.md §onDisconnect).
  */
 export const MAX_SETTING_UP = 4096;
 /** A connection not done with its setup after this long no longer holds a place. */
