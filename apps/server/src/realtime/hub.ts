@@ -1,8 +1,9 @@
 // The realtime hub of one server node (docs/protocols/realtime.md §Messages, docs/architecture.md §Scale): accepts the
-// sockets of /realtime, keeps them alive (ws ping every interval; a socket silent for the idle timeout is terminated,
-// which runs its onDisconnect actions), renews the node's lease and runs the armed actions of dead nodes, and on
-// shutdown closes every socket with 1001 and runs their onDisconnect actions before the database closes: a graceful
-// shutdown is a disconnect of every client, and the clients reconnect to another node (or to this one when it is back).
+// sockets of /realtime, keeps them alive (a ws ping every interval to each quiet socket; a socket silent for the idle
+// timeout is terminated, which runs its onDisconnect actions), renews the node's lease and runs the armed actions of
+// dead nodes, and on shutdown closes every socket with 1001 and runs their onDisconnect actions before the database
+// closes: a graceful shutdown is a disconnect of every client, and the clients reconnect to another node (or to this
+// one when it is back).
 
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
@@ -302,8 +303,10 @@ export class RealtimeHub {
   }
 
   /**
-   * Pings every socket and drops those silent for too long, a slice at a time with a turn of the event loop
-   * between slices: 20,000 pings in one go hold the loop for a third of a second.
+   * Pings the sockets that have been quiet and drops those silent for too long, a slice at a time with a turn of
+   * the event loop between slices: 20,000 pings in one go hold the loop for a third of a second. A socket heard
+   * from within half an interval is alive already: a ping would prove nothing and cost a write and its pong's read
+   * on both ends (every one of a reconnecting fleet, mid-storm). A quiet socket is still pinged at every interval.
    */
   private keepAlive(): void {
     if (this.pinging) return;
@@ -315,10 +318,11 @@ export class RealtimeHub {
       for (let index = from; index < to; index++) {
         const [socket, connection] = sockets[index]!;
         if (connection.paused || this.sockets.get(socket) !== connection) continue;
-        if (now - connection.lastSeen >= this.idleTimeoutMs) {
+        const silentFor = now - connection.lastSeen;
+        if (silentFor >= this.idleTimeoutMs) {
           this.log.info({ connection: connection.id }, 'realtime: no answer to pings; dropped');
           socket.terminate();
-        } else if (socket.readyState === WebSocket.OPEN) {
+        } else if (silentFor >= this.pingIntervalMs / 2 && socket.readyState === WebSocket.OPEN) {
           socket.ping();
         }
       }
