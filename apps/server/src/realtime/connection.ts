@@ -5,7 +5,10 @@
 // Order: requests that change the connection's state (auth, listen, unlisten, od) run one after the other, in the
 // order received; reads and writes start at once, in the order received, unless such a request is still running,
 // in which case they queue behind it. A write starts synchronously on receipt, so writes of one connection enter the
-// document store, and are committed, in the order sent, while many of them are in flight at once.
+// document store, and are committed, in the order sent, while many of them are in flight at once. Listens received
+// one after the other, to different new paths of one document, run side by side when their turn comes: they wait
+// for the same first read of the document and are answered in order, as one after the other, and in one write,
+// where a client restoring its listens after a reconnect waited a turn of the database per listen.
 
 import type { Socket } from 'node:net';
 import WebSocket from 'ws';
@@ -24,7 +27,7 @@ import { newId } from '../ids';
 import type { ConnectionContext, ConnectionScope, Reply } from './connectionContext';
 import { ConnectionListens } from './connectionListens';
 import { ConnectionWrites } from './connectionWrites';
-import { locateInDocument } from './documentPath';
+import { locateInDocument, type DocumentLocation } from './documentPath';
 import type { Listener } from './fanOut';
 import { parseFrame, type ParsedFrame } from './frames';
 import type { ArmedAction } from './onDisconnect';
@@ -39,6 +42,16 @@ const WRITES: ReadonlySet<ClientMessage['t']> = new Set(['set', 'update', 'remov
 
 /** The writes answered by their commit (executeSet), without a promise. */
 type SetOrRemove = Extract<ClientMessage, { t: 'set' | 'remove' }>;
+type ListenRequest = Extract<ClientMessage, { t: 'listen' }>;
+
+/** Listens queued one after the other, waiting for their turn together; open to more until it comes. */
+interface ListenGroup {
+  /** The document of all of them. */
+  readonly docPath: string;
+  /** Their paths, normalized: a path listened twice is not run beside itself. */
+  readonly paths: Set<string>;
+  readonly members: [request: ListenRequest, size: number][];
+}
 
 const isWrite = (frame: ParsedFrame) => frame.kind === 'request' && WRITES.has(frame.request.t);
 
@@ -76,6 +89,8 @@ export class RealtimeConnection implements ConnectionScope {
   private readonly writes: ConnectionWrites;
   private tail: Promise<void> = Promise.resolve();
   private queued = 0;
+  /** The listens last queued, while their turn has not come and nothing was queued after them. */
+  private listenGroup: ListenGroup | null = null;
   private inflightBytes = 0;
   private pausedByUs = false;
   /** Frames received while the write gate holds the connection, in order; null while it does not. */
@@ -298,6 +313,11 @@ export class RealtimeConnection implements ConnectionScope {
       return;
     }
     this.queued++;
+    if (request.t === 'listen') {
+      this.queueListen(request, size);
+      return;
+    }
+    this.listenGroup = null;
     this.tail = this.tail.then(async () => {
       try {
         const done = this.start(request, size);
@@ -306,6 +326,51 @@ export class RealtimeConnection implements ConnectionScope {
         this.queued--;
       }
     });
+  }
+
+  /** Joins the listens queued last when it can run beside them, or queues a new group after them. */
+  private queueListen(request: ListenRequest, size: number): void {
+    let location: DocumentLocation | null;
+    try {
+      location = locateInDocument(request.path);
+    } catch {
+      location = null; // refused in its turn, alone
+    }
+    const group = this.listenGroup;
+    if (
+      group !== null &&
+      location !== null &&
+      location.docPath === group.docPath &&
+      !group.paths.has(location.path)
+    ) {
+      group.paths.add(location.path);
+      group.members.push([request, size]);
+      return;
+    }
+    const next: ListenGroup | null =
+      location === null
+        ? null
+        : { docPath: location.docPath, paths: new Set([location.path]), members: [[request, size]] };
+    this.listenGroup = next;
+    this.tail = this.tail.then(() =>
+      next === null ? this.runListens([[request, size]]) : this.runListens(next.members, next),
+    );
+  }
+
+  private async runListens(members: ListenGroup['members'], group?: ListenGroup): Promise<void> {
+    if (group !== undefined && this.listenGroup === group) this.listenGroup = null;
+    try {
+      const together =
+        group !== undefined &&
+        members.length > 1 &&
+        // Counted after one another near the limit; a path listened already is answered without the read.
+        this.listens.count + members.length <= this.context.limits.maxListens &&
+        ![...group.paths].some((path) => this.listens.has(path));
+      if (together) await Promise.all(members.map(([request, size]) => this.start(request, size)));
+      else for (const [request, size] of members) await this.start(request, size);
+    } finally {
+      this.queued -= members.length;
+    }
   }
 
   /** Starts a request: a set or remove answered by its commit, anything else by execute. */

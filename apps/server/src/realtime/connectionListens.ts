@@ -29,6 +29,11 @@ export class ConnectionListens {
     return this.listens.size;
   }
 
+  /** Whether `path` (normalized) is listened to. */
+  has(path: string): boolean {
+    return this.listens.has(path);
+  }
+
   async listen(principal: Principal, path: string, reply: Reply): Promise<void> {
     const { fanOut, rules, limits } = this.connection.context;
     const location = locateInDocument(path);

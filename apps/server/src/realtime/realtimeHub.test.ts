@@ -248,6 +248,50 @@ describe('realtime hub', () => {
       });
     });
 
+    it('counts listens sent together one after the other: the one over the limit is the last', async () => {
+      const sent: number[] = [];
+      for (let i = 0; i <= REALTIME_MAX_LISTENS; i++)
+        sent.push(client.post({ t: 'listen', path: `${base}/device/k${i}` }));
+      const answers = await Promise.all(sent.map((r) => client.answerTo(r)));
+      expect(answers.slice(0, REALTIME_MAX_LISTENS).every((answer) => answer.ok)).toBe(true);
+      expect(answers[REALTIME_MAX_LISTENS]).toMatchObject({ ok: false, code: 'invalid_request' });
+      expect(test.app.realtimeHub.stats().listeners).toBe(REALTIME_MAX_LISTENS);
+    });
+
+    it('answers listens sent together each once, in order, with one listener per path', async () => {
+      const paths = [
+        `${base}/connection`,
+        `${base}/device/a`,
+        `${base}/settings`,
+        `${base}/settings/`,
+        'players',
+        `${base}/settings`,
+      ];
+      const sent = paths.map((path) => client.post({ t: 'listen', path }));
+      const answers = await Promise.all(sent.map((r) => client.answerTo(r)));
+      expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, true, false, true]);
+      expect(answers[4]).toMatchObject({ code: 'invalid_path' });
+      // Every answer once, in the order sent, each listen's value right after its answer.
+      const order = client.messages.slice(1).map((message) => ('r' in message ? message.r : message.path));
+      expect(order).toEqual([
+        sent[0],
+        `${base}/connection`,
+        sent[1],
+        `${base}/device/a`,
+        sent[2],
+        `${base}/settings`,
+        sent[3],
+        `${base}/settings`,
+        sent[4],
+        sent[5],
+        `${base}/settings`,
+      ]);
+      expect(test.app.realtimeHub.stats().listeners).toBe(3);
+      await client.ok({ t: 'set', path: `${base}/settings/name`, value: 'Hall' });
+      await client.waitFor(() => client.eventsOf(`${base}/settings`)[3]);
+      expect(client.eventsOf(`${base}/settings`)).toHaveLength(4);
+    });
+
     it('refuses paths above a document, .info paths and invalid keys with invalid_path', async () => {
       expect(await client.request({ t: 'listen', path: 'players' })).toMatchObject({
         code: 'invalid_path',
