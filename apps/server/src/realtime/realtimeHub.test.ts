@@ -272,7 +272,9 @@ describe('realtime hub', () => {
       expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, true, false, true]);
       expect(answers[4]).toMatchObject({ code: 'invalid_path' });
       // Every answer once, in the order sent, each listen's value right after its answer.
-      const order = client.messages.slice(1).map((message) => ('r' in message ? message.r : message.path));
+      const order = client.messages
+        .slice(1)
+        .map((message) => ('r' in message ? message.r : 'path' in message ? message.path : message));
       expect(order).toEqual([
         sent[0],
         `${base}/connection`,
