@@ -2,6 +2,7 @@
 // is pinged at every interval, a socket the hub keeps hearing from is not (it is alive already, and a ping is a
 // write on the server and a read on the client for nothing). Dropping a silent socket is in presence.test.ts.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   connectAs,
@@ -13,8 +14,6 @@ import {
 
 const PING_MS = 400;
 const IDLE_MS = 10 * PING_MS;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('keep-alive', () => {
   let test: RealtimeTestApp;
