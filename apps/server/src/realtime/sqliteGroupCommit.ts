@@ -153,7 +153,9 @@ export class SqliteGroupCommit implements WriteCommitter {
     for (; done < groups.length && chars <= MAX_BATCH_BYTES; done++) {
       const group = groups[done]!;
       const plan = this.commitDocument(group, statements, limits);
-      group.positions.forEach((position, index) => (result.outcomes[position] = plan.outcomes[index]));
+      for (let index = 0; index < group.positions.length; index++) {
+        result.outcomes[group.positions[index]!] = plan.outcomes[index];
+      }
       if (plan.hint !== undefined) result.hints.push([group.docPath, plan.hint]);
       chars += plan.row?.text.length ?? 0;
     }

@@ -15,6 +15,7 @@ import {
   utf8ByteLength,
   type RealtimeValue,
 } from '@marquee/protocol';
+import { documentText } from './documentText';
 import type { Hint } from './hintCache';
 
 /** What a committed write changed; `changedPaths` is empty (and nothing was written) when it changed nothing. */
@@ -137,7 +138,7 @@ export function planDocument(
         outcomes.push({ result: isStale(next) ? next : { docPath, revision, changedPaths: [] } });
         continue;
       }
-      text = JSON.stringify(next);
+      text = documentText(next);
       checkDocumentSize(docPath, text, limits.maxDocumentBytes);
     } catch (error) {
       if (!state.fresh) return undefined;
