@@ -36,7 +36,12 @@ export interface PubSub {
 
 /** Delivers synchronously, in publish order, within this process. */
 export class InProcessPubSub implements PubSub {
-  private readonly topics = new Map<string, Set<MessageHandler>>();
+  /**
+   * The subscriptions of each topic. An array is never changed once made: (un)subscribing replaces it, so a
+   * message is delivered to the subscriptions of the moment it was published, without copying them at every publish
+   * (a document's every write is published; its topic has one or two subscriptions).
+   */
+  private readonly topics = new Map<string, readonly MessageHandler[]>();
   private closed = false;
 
   constructor(private readonly onHandlerError: (error: unknown, topic: string) => void = () => {}) {}
@@ -45,10 +50,9 @@ export class InProcessPubSub implements PubSub {
     if (this.closed) return;
     const handlers = this.topics.get(topic);
     if (handlers === undefined) return;
-    // A copy: a handler may unsubscribe itself or others while the message is delivered.
-    for (const handler of [...handlers]) {
+    for (let index = 0; index < handlers.length; index++) {
       try {
-        handler(message);
+        handlers[index]!(message);
       } catch (error) {
         this.onHandlerError(error, topic);
       }
@@ -56,19 +60,15 @@ export class InProcessPubSub implements PubSub {
   }
 
   subscribe(topic: string, handler: MessageHandler): Unsubscribe {
-    let handlers = this.topics.get(topic);
-    if (handlers === undefined) {
-      handlers = new Set();
-      this.topics.set(topic, handlers);
-    }
     // Each subscription is its own entry, so subscribing one function twice needs two unsubscribes.
     const entry: MessageHandler = (message) => handler(message);
-    handlers.add(entry);
+    this.topics.set(topic, [...(this.topics.get(topic) ?? []), entry]);
     return () => {
       const current = this.topics.get(topic);
-      if (current === undefined) return;
-      current.delete(entry);
-      if (current.size === 0) this.topics.delete(topic);
+      if (current === undefined || !current.includes(entry)) return;
+      const rest = current.filter((other) => other !== entry);
+      if (rest.length === 0) this.topics.delete(topic);
+      else this.topics.set(topic, rest);
     };
   }
 
@@ -89,7 +89,7 @@ export class InProcessPubSub implements PubSub {
 
   /** Number of subscriptions on `topic` (for tests and metrics). */
   subscriberCount(topic: string): number {
-    return this.topics.get(topic)?.size ?? 0;
+    return this.topics.get(topic)?.length ?? 0;
   }
 
   async close(): Promise<void> {
