@@ -138,7 +138,7 @@ function figures(
 
 const floor = figures('floor', (f) => {
   f.memory.rssPerConnection = 4 * KIB;
-  f.connect.perSecond = 4000;
+  f.connect.perSecond = 2500;
   f.writes.perSecond = 40_000;
   f.storm.relistenMs = 8000;
   f.loop.connect = loop(20, 5);
@@ -189,7 +189,13 @@ describe('figureRows', () => {
     const rows = figureRows(at(figures('marquee')));
     expect(rows.map((row) => row.id)).toEqual(ROW_IDS);
     const connect = rows.find((row) => row.id === 'connectRate');
-    expect(connect).toMatchObject({ marquee: 2000, floor: 4000, ratio: 0.5, budget: null, status: null });
+    expect(connect).toMatchObject({
+      marquee: 2000,
+      floor: 2500,
+      ratio: 0.8,
+      budget: '≥ 0.7× floor',
+      status: 'pass',
+    });
     const rss = rows.find((row) => row.id === 'rssPerConnection');
     expect(rss).toMatchObject({ marquee: 8, floor: 4, ratio: 2, unit: 'KiB', status: 'pass' });
     expect(rows.every((row) => row.status !== 'fail')).toBe(true);
@@ -209,7 +215,7 @@ describe('figureRows', () => {
       note: 'ratio against the durable floor; 0.30× the in-memory floor',
     });
     // Every other ratio stays against the in-memory floor.
-    expect(rows.find((row) => row.id === 'connectRate')).toMatchObject({ durableFloor: 2000, ratio: 0.5 });
+    expect(rows.find((row) => row.id === 'connectRate')).toMatchObject({ durableFloor: 2000, ratio: 0.8 });
     expect(rows.filter((row) => row.ratioTo !== undefined).map((row) => row.id)).toEqual(['ackedWrites']);
   });
 
@@ -452,7 +458,7 @@ describe('figureRows', () => {
     const statuses = Object.fromEntries(figureRows(small).map((row) => [row.id, row.status]));
     expect(statuses).toEqual({
       playersConnected: 'n/a',
-      connectRate: null,
+      connectRate: 'n/a',
       rssPerConnection: 'n/a',
       heapPerConnection: null,
       commandP50: null,
@@ -471,6 +477,73 @@ describe('figureRows', () => {
       stallWrites: 'n/a',
       stallStorm: 'n/a',
     });
+  });
+
+  it("judges the connect rate against the floor's, and not at all without a floor", () => {
+    const rate = (perSecond: number, extra: Partial<ReportInput> = {}) =>
+      figureRows(
+        at(
+          figures('marquee', (f) => (f.connect.perSecond = perSecond)),
+          extra,
+        ),
+      ).find((row) => row.id === 'connectRate');
+    expect(rate(1750)?.status).toBe('pass'); // 0.7 × 2,500
+    expect(rate(1749)?.status).toBe('fail');
+    expect(rate(5000, { floor: null })).toMatchObject({ status: 'n/a', note: 'no floor measured' });
+  });
+
+  it('judges a stall against the floors only in a phase where both stall over the budget', () => {
+    const stalling = (kind: 'floor' | 'durableFloor', writesMs: number) =>
+      figures(kind, (f) => {
+        f.loop.writes = loop(writesMs, 10);
+        f.commandDuringWrites.p99Ms = kind === 'floor' ? 450 : 590;
+      });
+    const row = (marqueeStall: number, floorMs: number, durableMs: number) =>
+      figureRows(
+        at(
+          figures('marquee', (f) => (f.loop.writes = loop(marqueeStall, 20))),
+          { floor: stalling('floor', floorMs), durableFloor: stalling('durableFloor', durableMs) },
+        ),
+      ).find((found) => found.id === 'stallWrites');
+    expect(row(300, 1000, 600)).toMatchObject({
+      status: 'pass',
+      note: 'the floors stall 600 ms or more in this phase: judged against that',
+    });
+    expect(row(600, 1000, 600)?.status).toBe('pass');
+    expect(row(601, 1000, 600)?.status).toBe('fail');
+    // The durable floor does not stall: the budget is the budget.
+    expect(row(300, 1000, 90)?.status).toBe('fail');
+    expect(row(300, 1000, 90)?.note).toBeUndefined();
+    // Within the budget, the floors' stalls are not mentioned.
+    expect(row(80, 1000, 600)?.status).toBe('pass');
+    expect(row(80, 1000, 600)?.note).toBeUndefined();
+  });
+
+  it("judges the command p99 during writes against the floors' where both stall in the writes phase", () => {
+    const floors = (floorMs: number) => ({
+      floor: figures('floor', (f) => {
+        f.loop.writes = loop(floorMs, 10);
+        f.commandDuringWrites.p99Ms = 450;
+      }),
+      durableFloor: figures('durableFloor', (f) => {
+        f.loop.writes = loop(600, 10);
+        f.commandDuringWrites.p99Ms = 590;
+      }),
+    });
+    const row = (p99Ms: number, floorMs: number) =>
+      figureRows(
+        at(
+          figures('marquee', (f) => (f.commandDuringWrites.p99Ms = p99Ms)),
+          floors(floorMs),
+        ),
+      ).find((found) => found.id === 'commandDuringWritesP99');
+    expect(row(450, 1000)).toMatchObject({
+      status: 'pass',
+      note: 'the floors stall over 100 ms in the writes phase: judged against their p99 there (450 ms)',
+    });
+    expect(row(451, 1000)?.status).toBe('fail');
+    expect(row(101, 50)?.status).toBe('fail');
+    expect(row(100, 50)?.status).toBe('pass');
   });
 
   it('judges the absolute RSS budget alone without a floor', () => {
@@ -504,7 +577,7 @@ describe('formatTable', () => {
       '  * players listening (one server process): requested 20000; capped by the fd limit',
     );
     expect(lines.find((line) => line.startsWith('longest event-loop stall: fleet-wide change'))).toMatch(
-      /ms\s+60\.0\s+60\.0\s+1\.00×\s+≤ 100 ms\s+PASS$/,
+      /ms\s+60\.0\s+60\.0\s+1\.00×\s+≤ 100 ms where the floors do not stall\s+PASS$/,
     );
     expect(lines.find((line) => line.startsWith('reconnect storm: late disconnects'))).toMatch(
       /players\s+0\s+0\s+—\s+0\s+PASS$/,
