@@ -97,7 +97,7 @@ export class RealtimeConnection implements ConnectionScope {
   private held: [frame: ParsedFrame, size: number][] | null = null;
   private socketPaused = false;
   /** The TCP socket is corked until the next tick: answers given together leave in one write. */
-  private corked = false;
+  private corked: Socket | null = null;
   private garbage = 0;
   /** Its first request was answered: the node's admission was told its setup is done. */
   private setUp = false;
@@ -163,17 +163,23 @@ export class RealtimeConnection implements ConnectionScope {
       return;
     }
     // A batch of writes is answered in one run of microtasks: cork, so a client with several writes in it gets its
-    // answers in one system call instead of one each.
-    const tcp = this.tcp;
-    if (tcp !== undefined && !this.corked) {
-      this.corked = true;
-      tcp.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        tcp.uncork();
-      });
+    // answers in one system call instead of one each (corkedSockets.ts).
+    if (this.corked === null) {
+      const tcp = this.tcp;
+      if (tcp !== undefined) {
+        this.corked = tcp;
+        tcp.cork();
+        this.context.corks.add(this);
+      }
     }
     this.socket.send(data, { binary: false });
+  }
+
+  /** The corked socket's answers leave (CorkedSockets calls it on the tick after the first of them). */
+  uncork(): void {
+    const tcp = this.corked;
+    this.corked = null;
+    tcp?.uncork();
   }
 
   private get tcp(): Socket | undefined {

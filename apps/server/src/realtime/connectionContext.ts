@@ -3,6 +3,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Admission } from '../http/admission';
+import type { CorkedSockets } from './corkedSockets';
 import type { VerifiedIdentity } from '../identity/identityService';
 import type { DocumentStore } from './documentStore';
 import type { FanOut, ListenerSink } from './fanOut';
@@ -32,6 +33,8 @@ export interface ConnectionContext {
   disconnects: DisconnectActions;
   /** Bounds the node's writes in flight (writeGate.ts). */
   writeGate: WriteGate;
+  /** Uncorks on the next tick the sockets corked while answers were given (corkedSockets.ts). */
+  corks: CorkedSockets;
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
   /** The node's admission of connections, told when a connection's setup is done (http/admission.ts). */
   admission: Pick<Admission, 'settled'> | null;

@@ -30,6 +30,7 @@ import { DisconnectActions } from './onDisconnect';
 import { PLAYER_ORG_CACHE_MS, PlayerOrgCache } from './playerOrgs';
 import { ACCESS_BRANCHES, RealtimeRules } from './rules';
 import { WriteGate } from './writeGate';
+import { CorkedSockets } from './corkedSockets';
 import { MAX_BATCH_WRITES } from './writeCommitter';
 
 /** Invalid frames a connection may send before it is closed (a correct client sends none). */
@@ -172,6 +173,7 @@ export class RealtimeHub {
       rules: this.rules,
       disconnects: this.disconnects,
       writeGate: new WriteGate({ maxInFlight: options.maxWritesInFlight ?? MAX_WRITES_IN_FLIGHT }),
+      corks: new CorkedSockets(),
       verifyIdToken: (token) => services.identity.verifyIdToken(token),
       admission: options.admission ?? null,
       clock: services.clock,
