@@ -1,5 +1,5 @@
 // One Marquee server node as production runs it: the compiled server (`node --max-semi-space-size=32
-// apps/server/dist/main.js`, what `npm start` runs) in its own process, so a SIGKILL kills the server itself,
+// apps/server/dist/main.js`, what `npm start` runs; without the flag for a scale-out node) in its own process, so a SIGKILL kills the server itself,
 // configured only by its environment, ready when /readyz answers 200. It can be stopped, killed and started again on
 // the same port, as an operator or a crash would. Before its first start the build is asked whether the server is
 // built from the current sources (build.ts).
@@ -14,11 +14,19 @@ import { REPO_ROOT } from './repo';
 /** The compiled server (tools/build.mjs writes it). */
 export const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 /**
- * Node's flags for the server, as `npm start` (package.json) and docs/deployment.md §Run N nodes run it: a young
- * generation of 2 × 32 MiB instead of 2 × 16 MiB, so that a connection's setup objects die before a collection
- * rather than being copied and promoted (docs/deployment.md says what it bought).
+ * Node's flags for the server, as `npm start` (package.json) runs it: a young generation of 2 × 32 MiB instead of
+ * 2 × 16 MiB, so that a connection's setup objects die before a collection rather than being copied and promoted
+ * (docs/deployment.md says what it bought).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
+
+/**
+ * The flags of a node: a scale-out node (REDIS_URL set) runs without SERVER_NODE_FLAGS, as docs/deployment.md
+ * §Run N nodes runs it (holding a part of the fleet, the flag cost it memory and bought nothing measurable).
+ */
+export function serverNodeFlags(env: Readonly<Record<string, string | undefined>>): readonly string[] {
+  return env.REDIS_URL ? [] : SERVER_NODE_FLAGS;
+}
 
 /** Starting takes a second or two (migrations); the machine may be busy. */
 const READY_TIMEOUT_MS = 60_000;
@@ -111,7 +119,7 @@ export async function createServerNode(options: ServerNodeOptions): Promise<Serv
     const started = startProcess(
       `node ${options.name}`,
       process.execPath,
-      [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_MAIN],
+      [...serverNodeFlags(env), ...(options.nodeArgs ?? []), SERVER_MAIN],
       { cwd: REPO_ROOT, env, ipc: options.ipc === true },
     );
     current = started;
