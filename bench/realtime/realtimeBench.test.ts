@@ -243,6 +243,7 @@ describe('npm run bench:realtime -- --players 200 --quick', () => {
     const judged = expect.stringMatching(/^(pass|fail)$/);
     expect(statuses).toEqual({
       playersConnected: 'n/a',
+      connectRate: 'n/a',
       rssPerConnection: 'n/a',
       commandP99: 'n/a',
       fleetWide: 'n/a',
