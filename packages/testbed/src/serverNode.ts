@@ -1,8 +1,8 @@
 // One Marquee server node as production runs it: the compiled server (`node --max-semi-space-size=32
-// apps/server/dist/main.js`, what `npm start` runs; without the flag for a scale-out node) in its own process, so a SIGKILL kills the server itself,
-// configured only by its environment, ready when /readyz answers 200. It can be stopped, killed and started again on
-// the same port, as an operator or a crash would. Before its first start the build is asked whether the server is
-// built from the current sources (build.ts).
+// apps/server/dist/main.js`, what `npm start` runs; without the flag for a scale-out node) in its own process, so a
+// SIGKILL kills the server itself, configured only by its environment, ready when /readyz answers 200. It can be
+// stopped, killed and started again on the same port, as an operator or a crash would. Before its first start the
+// build is asked whether the server is built from the current sources (build.ts).
 
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';

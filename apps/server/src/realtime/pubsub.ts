@@ -65,8 +65,9 @@ export class InProcessPubSub implements PubSub {
     this.topics.set(topic, [...(this.topics.get(topic) ?? []), entry]);
     return () => {
       const current = this.topics.get(topic);
-      if (current === undefined || !current.includes(entry)) return;
+      if (current === undefined) return;
       const rest = current.filter((other) => other !== entry);
+      if (rest.length === current.length) return; // ended already
       if (rest.length === 0) this.topics.delete(topic);
       else this.topics.set(topic, rest);
     };
