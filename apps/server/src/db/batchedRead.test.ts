@@ -2,16 +2,42 @@
 // the reads of one turn run together, a bounded batch per turn, and never wait behind the queries queued for
 // Kysely's connection: a reconnecting fleet's authentications are not served after everyone's other queries.
 
+import type { CompiledQuery, Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeOnBothEngines, openTestDatabase } from '../../test/harness/databases';
 import { batchedRead } from './batchedRead';
 import type { DatabaseHandle } from './database';
 import { MAX_TURN_BATCH } from './sqliteTurnBatch';
 
-const documentRow = (database: DatabaseHandle) =>
-  batchedRead(database, 1, (db, path: string) =>
-    db.selectFrom('realtime_documents').select(['path', 'revision']).where('path', '=', path),
-  );
+/** `db`, counting the queries it executes. */
+function countingQueries<DB>(db: Kysely<DB>): { db: Kysely<DB>; count: () => number } {
+  let count = 0;
+  const counted = new Proxy(db, {
+    get(target, property) {
+      if (property === 'executeQuery') {
+        return (query: CompiledQuery) => {
+          count++;
+          return target.executeQuery(query);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db: counted, count: () => count };
+}
+
+const documentRow = (database: Pick<DatabaseHandle, 'db' | 'sqlite'>) =>
+  batchedRead(database, {
+    one: (db, path) =>
+      db.selectFrom('realtime_documents').select(['path', 'revision']).where('path', '=', path),
+    many: (db, paths) =>
+      db
+        .selectFrom('realtime_documents')
+        .select(['path', 'revision'])
+        .where('path', '=', (eb) => eb.fn.any(eb.val(paths))),
+    keyOf: (row) => row.path,
+  });
 
 describeOnBothEngines('a batched read', (database, engine) => {
   it('answers each call with its own rows, committed writes included', async () => {
@@ -35,6 +61,30 @@ describeOnBothEngines('a batched read', (database, engine) => {
       .where('path', '=', 'players/b')
       .execute();
     expect(await read('players/b')).toEqual([{ path: 'players/b', revision: 8 }]);
+  });
+
+  it('answers the reads of one turn with one query on PostgreSQL, each call its own rows', async () => {
+    const handle = database();
+    await handle.db
+      .insertInto('realtime_documents')
+      .values([
+        { path: 'players/turn-a', revision: 1, value: '{}', updated_at: 1 },
+        { path: 'players/turn-b', revision: 2, value: '{}', updated_at: 1 },
+      ])
+      .execute();
+    const queries = countingQueries(handle.db);
+    const read = documentRow({ ...handle, db: queries.db });
+    const paths = ['players/turn-a', 'players/turn-b', 'players/turn-a', 'players/turn-none'];
+    const answers = await Promise.all(paths.map((path) => read(path)));
+    expect(answers).toEqual([
+      [{ path: 'players/turn-a', revision: 1 }],
+      [{ path: 'players/turn-b', revision: 2 }],
+      [{ path: 'players/turn-a', revision: 1 }],
+      [],
+    ]);
+    expect(answers[0]).not.toBe(answers[2]);
+    // One per turn on PostgreSQL; SQLite runs its reads on the raw connection, without Kysely.
+    expect(queries.count()).toBe(engine === 'postgres' ? 1 : 0);
   });
 
   if (engine !== 'sqlite') return;

@@ -23,9 +23,9 @@ export interface Account {
   lastLoginAt: number | null;
 }
 
-/** A player's account, read at every realtime authentication (batched by turn on SQLite). */
-const playerAccountQuery = (db: Kysely<Database>, sqlite: BetterSqlite3.Database | undefined) =>
-  batchedRead({ db, sqlite }, 1, (db, uid: string) =>
+/** A player's account, read at every realtime authentication (batched by turn). */
+const playerAccountQuery = (db: Kysely<Database>, sqlite: BetterSqlite3.Database | undefined) => {
+  const account = (db: Kysely<Database>) =>
     db
       .selectFrom('player_accounts')
       .innerJoin('players', 'players.id', 'player_accounts.uid')
@@ -36,9 +36,16 @@ const playerAccountQuery = (db: Kysely<Database>, sqlite: BetterSqlite3.Database
         'player_accounts.created_at',
         'player_accounts.last_login_at',
         'players.blocked',
-      ])
-      .where('player_accounts.uid', '=', uid),
+      ]);
+  return batchedRead(
+    { db, sqlite },
+    {
+      one: (db, uid) => account(db).where('player_accounts.uid', '=', uid),
+      many: (db, uids) => account(db).where('player_accounts.uid', '=', (eb) => eb.fn.any(eb.val(uids))),
+      keyOf: (row) => row.uid,
+    },
   );
+};
 
 export class Accounts {
   private readonly playerAccount: ReturnType<typeof playerAccountQuery>;

@@ -1,5 +1,6 @@
-// The onDisconnect rows of live connections on each engine (armedRows.ts), and on SQLite how the calls of one turn
-// are committed together (db/sqliteTurnBatch.ts).
+// The onDisconnect rows of live connections on each engine (armedRows.ts), and how the calls of one turn are
+// written together: in one transaction on SQLite (db/sqliteTurnBatch.ts), one statement per kind on PostgreSQL
+// (db/postgresTurnBatch.ts).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnBothEngines, openTestDatabase, type TestDatabase } from '../../test/harness/databases';
@@ -7,7 +8,7 @@ import { countTransactions } from '../../test/harness/sqliteTransactions';
 import type { DatabaseHandle } from '../db/database';
 import { MAX_TURN_BATCH } from '../db/sqliteTurnBatch';
 import { newId } from '../ids';
-import { armedRowsFor, SqliteArmedRows, type ArmedRow } from './armedRows';
+import { armedRowsFor, PostgresArmedRows, SqliteArmedRows, type ArmedRow } from './armedRows';
 
 function row(connectionId: string, overrides: Partial<ArmedRow> = {}): ArmedRow {
   return {
@@ -134,5 +135,74 @@ describe('armed onDisconnect rows on SQLite, a turn at a time', () => {
     await own.dispose();
     await expect(closedRows.persist([row(newId())])).rejects.toThrow('The database is closed');
     await closedRows.drain();
+  });
+});
+
+describe('armed onDisconnect rows on PostgreSQL, a statement per kind and turn', () => {
+  let testDatabase: TestDatabase;
+  let rows: PostgresArmedRows;
+  const statements = { count: 0 };
+
+  beforeAll(async () => {
+    testDatabase = await openTestDatabase('postgres');
+    // Each statement is compiled once, through the plugins, when it runs.
+    const counted = testDatabase.handle.db.withPlugin({
+      transformQuery: (args) => {
+        statements.count++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    rows = new PostgresArmedRows(counted);
+  });
+  afterAll(async () => {
+    await testDatabase.dispose();
+  });
+
+  it(`writes the calls of one turn as one statement per kind, ${MAX_TURN_BATCH} calls at most`, async () => {
+    const connections = Array.from({ length: MAX_TURN_BATCH + 1 }, () => newId());
+    const armed = connections.map((connection) => [row(connection), row(connection)]);
+    statements.count = 0;
+    await Promise.all(armed.map((both) => rows.persist(both)));
+    expect(statements.count).toBe(2);
+
+    statements.count = 0;
+    await Promise.all(armed.slice(0, 3).map(([first]) => rows.cancel([first!.id])));
+    await Promise.all(
+      connections.slice(0, 2).map((connection) => rows.claim(connection, `node-a~${connection}`)),
+    );
+    await Promise.all(connections.slice(1, 3).map((connection) => rows.deleteConnection(connection)));
+    expect(statements.count).toBe(3);
+
+    const [first, second, third, fourth] = connections;
+    expect(await stored(testDatabase.handle, first!)).toEqual([
+      { id: armed[0]![1]!.id, node_id: `node-a~${first}` },
+    ]);
+    expect(await stored(testDatabase.handle, second!)).toEqual([]);
+    expect(await stored(testDatabase.handle, third!)).toEqual([]);
+    expect(await stored(testDatabase.handle, fourth!)).toEqual(
+      armed[3]!
+        .map((armedRow) => ({ id: armedRow.id, node_id: 'node-a' }))
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    );
+  });
+
+  it('writes a row persisted twice in one turn once, as last persisted', async () => {
+    const connection = newId();
+    const armed = row(connection);
+    await Promise.all([rows.persist([armed]), rows.persist([{ ...armed, node_id: 'node-b' }])]);
+    expect(await stored(testDatabase.handle, connection)).toEqual([{ id: armed.id, node_id: 'node-b' }]);
+  });
+
+  it('fails a call the database refuses alone, writing the rest of its turn', async () => {
+    const connection = newId();
+    const answers = await Promise.allSettled([
+      rows.persist([row(connection)]),
+      rows.persist([row(connection, { path: null as unknown as string })]), // NOT NULL
+      rows.persist([row(connection)]),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(answers[1]).toMatchObject({ reason: { message: expect.stringContaining('null value') } });
+    expect(await stored(testDatabase.handle, connection)).toHaveLength(2);
   });
 });

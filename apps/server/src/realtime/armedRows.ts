@@ -1,13 +1,14 @@
 // The rows of armed_disconnects that a node's live connections write (onDisconnect.ts): persisted when an action is
 // armed, deleted when it is cancelled, claimed and deleted when its connection closes. Every connection of a
-// reconnecting fleet does each of these, so on SQLite they are committed together, a turn of the event loop at a time
-// (db/sqliteTurnBatch.ts), with statements prepared once; on PostgreSQL each is one statement on the pool, which
-// already runs them side by side. Reads and the rare adoption of a dead node's rows stay in onDisconnect.ts.
+// reconnecting fleet does each of these, so they are written together, a turn of the event loop at a time: on SQLite
+// in one transaction (db/sqliteTurnBatch.ts), with statements prepared once; on PostgreSQL as one statement per kind
+// of call (db/postgresTurnBatch.ts). Reads and the rare adoption of a dead node's rows stay in onDisconnect.ts.
 
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
+import { statementPerTurn } from '../db/postgresTurnBatch';
 import { SqliteTurnBatch } from '../db/sqliteTurnBatch';
 
 /** One row of armed_disconnects as written. */
@@ -33,36 +34,68 @@ export interface ArmedRows {
   deleteConnection(connectionId: string): Promise<void>;
 }
 
-/** Each call one statement through Kysely: PostgreSQL, or any database without a raw SQLite connection. */
-export class KyselyArmedRows implements ArmedRows {
-  constructor(private readonly db: Kysely<Database>) {}
+/** A connection's claim (ArmedRows.claim). */
+interface Claim {
+  connectionId: string;
+  claim: string;
+}
 
-  async persist(rows: readonly ArmedRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db
-      .insertInto('armed_disconnects')
-      .values([...rows])
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet((eb) => ({ node_id: eb.ref('excluded.node_id') })),
-      )
-      .execute();
+/** PostgreSQL: the calls of one turn, one statement per kind (postgresTurnBatch.ts). */
+export class PostgresArmedRows implements ArmedRows {
+  private readonly inserts: (rows: readonly ArmedRow[]) => Promise<void>;
+  private readonly cancels: (ids: readonly string[]) => Promise<void>;
+  private readonly claims: (claim: Claim) => Promise<void>;
+  private readonly deletes: (connectionId: string) => Promise<void>;
+
+  constructor(db: Kysely<Database>) {
+    this.inserts = statementPerTurn(async (calls: readonly (readonly ArmedRow[])[]) => {
+      // A row persisted twice in one turn is written once, as last persisted (one statement cannot upsert a row
+      // twice).
+      const rows = new Map<string, ArmedRow>();
+      for (const call of calls) for (const row of call) rows.set(row.id, row);
+      await db
+        .insertInto('armed_disconnects')
+        .values([...rows.values()])
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet((eb) => ({ node_id: eb.ref('excluded.node_id') })),
+        )
+        .execute();
+    });
+    this.cancels = statementPerTurn(async (calls: readonly (readonly string[])[]) => {
+      await db
+        .deleteFrom('armed_disconnects')
+        .where('id', '=', (eb) => eb.fn.any(eb.val(calls.flat())))
+        .execute();
+    });
+    this.claims = statementPerTurn(async (calls: readonly Claim[]) => {
+      const claims = new Map(calls.map((call) => [call.connectionId, call.claim]));
+      await sql`
+        UPDATE armed_disconnects AS a SET node_id = c.claim
+        FROM unnest(${[...claims.keys()]}::text[], ${[...claims.values()]}::text[]) AS c(connection_id, claim)
+        WHERE a.connection_id = c.connection_id`.execute(db);
+    });
+    this.deletes = statementPerTurn(async (connectionIds: readonly string[]) => {
+      await db
+        .deleteFrom('armed_disconnects')
+        .where('connection_id', '=', (eb) => eb.fn.any(eb.val(connectionIds)))
+        .execute();
+    });
   }
 
-  async cancel(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.deleteFrom('armed_disconnects').where('id', 'in', ids).execute();
+  persist(rows: readonly ArmedRow[]): Promise<void> {
+    return rows.length === 0 ? Promise.resolve() : this.inserts(rows);
   }
 
-  async claim(connectionId: string, claim: string): Promise<void> {
-    await this.db
-      .updateTable('armed_disconnects')
-      .set({ node_id: claim })
-      .where('connection_id', '=', connectionId)
-      .execute();
+  cancel(ids: readonly string[]): Promise<void> {
+    return ids.length === 0 ? Promise.resolve() : this.cancels(ids);
   }
 
-  async deleteConnection(connectionId: string): Promise<void> {
-    await this.db.deleteFrom('armed_disconnects').where('connection_id', '=', connectionId).execute();
+  claim(connectionId: string, claim: string): Promise<void> {
+    return this.claims({ connectionId, claim });
+  }
+
+  deleteConnection(connectionId: string): Promise<void> {
+    return this.deletes(connectionId);
   }
 }
 
@@ -129,9 +162,9 @@ export class SqliteArmedRows implements ArmedRows {
   }
 }
 
-/** The variant for the database: batched on SQLite, statement by statement on PostgreSQL. */
+/** The variant for the database: a transaction per turn on SQLite, a statement per kind and turn on PostgreSQL. */
 export function armedRowsFor(database: Pick<DatabaseHandle, 'db' | 'sqlite'>): ArmedRows {
   return database.sqlite === undefined
-    ? new KyselyArmedRows(database.db)
+    ? new PostgresArmedRows(database.db)
     : new SqliteArmedRows(database.db, database.sqlite);
 }

@@ -19,6 +19,8 @@ import {
   setAtPath,
   type RealtimeValue,
 } from '@marquee/protocol';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import type { DatabaseHandle } from '../db/database';
 import { batchedRead, type BatchedRead } from '../db/batchedRead';
 import { DOCUMENT_DEPTH, locateInDocument, type DocumentLocation } from './documentPath';
@@ -118,16 +120,20 @@ class QueuedSet implements QueuedWrite {
 
 export class DocumentStore {
   /** A document's row: every listen's first read (batched by turn on SQLite). */
-  private readonly documentRow: BatchedRead<[string], { revision: number; value: string }>;
+  private readonly documentRow: BatchedRead<{ path: string; revision: number; value: string }>;
   private readonly pubsub: PubSub;
   private readonly clock: () => number;
   private readonly hints = new HintCache();
   private readonly committer: WriteCommitter;
 
   constructor(options: DocumentStoreOptions) {
-    this.documentRow = batchedRead(options.database, 1, (db, docPath: string) =>
-      db.selectFrom('realtime_documents').select(['revision', 'value']).where('path', '=', docPath),
-    );
+    const row = (db: Kysely<Database>) =>
+      db.selectFrom('realtime_documents').select(['path', 'revision', 'value']);
+    this.documentRow = batchedRead(options.database, {
+      one: (db, docPath) => row(db).where('path', '=', docPath),
+      many: (db, docPaths) => row(db).where('path', '=', (eb) => eb.fn.any(eb.val(docPaths))),
+      keyOf: (stored) => stored.path,
+    });
     this.pubsub = options.pubsub;
     this.clock = options.clock ?? Date.now;
     const context: CommitContext = {
