@@ -116,6 +116,34 @@ describe('RedisPubSub', () => {
     expect(onB.received).toEqual(Array.from({ length: count }, (_, i) => i + 1));
   });
 
+  it('sends the messages published in one tick to Redis in one write, and each arrives', async () => {
+    const [a, b] = [await node(), await node()];
+    const onB = await collect(b, 'doc');
+    const writes = { single: 0, gathered: 0 };
+    const socket = net.Socket.prototype as unknown as Record<
+      '_write' | '_writev',
+      (...args: unknown[]) => void
+    >;
+    const [write, writev] = [socket._write, socket._writev];
+    socket._write = function (this: unknown, ...args: unknown[]) {
+      writes.single++;
+      return write.apply(this, args);
+    };
+    socket._writev = function (this: unknown, ...args: unknown[]) {
+      writes.gathered++;
+      return writev.apply(this, args);
+    };
+    try {
+      for (let i = 1; i <= 50; i++) a.publish('doc', i);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      [socket._write, socket._writev] = [write, writev];
+    }
+    expect(writes).toEqual({ single: 0, gathered: 1 });
+    await expect.poll(() => onB.received.length).toBe(50);
+    expect(onB.received).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
   it('has a subscription confirmed by Redis when whenSubscribed resolves', async () => {
     const a = await node();
     // B reaches Redis through a slow link: a publish right after sending SUBSCRIBE would overtake it.

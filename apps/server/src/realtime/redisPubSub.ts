@@ -69,6 +69,10 @@ const silentLog: RedisPubSubLog = { info: () => {}, warn: () => {} };
 export class RedisPubSub implements PubSub {
   /** Identifies this node's messages when Redis hands them back. */
   readonly instanceId = randomUUID();
+  /** How JSON.stringify begins every Envelope of this node: its `n` member comes first. */
+  private readonly ownEnvelopeStart = `{"n":${JSON.stringify(this.instanceId)}`;
+  /** The publisher's socket is corked until the end of the current tick (corkPublisher). */
+  private publisherCorked = false;
   private readonly local: InProcessPubSub;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
@@ -155,8 +159,25 @@ export class RedisPubSub implements PubSub {
       this.onHandlerError(error, topic);
       return;
     }
+    this.corkPublisher();
     // A failure means the message was lost with the connection (or maybe not): the others resync.
     this.publisher.publish(this.topicPrefix + topic, text).catch(() => this.missedPublish());
+  }
+
+  /**
+   * Holds the publisher's writes until the end of the tick: a group commit publishes every write of its batch in one
+   * go, and the PUBLISHes then leave in one write to the socket instead of one each (ioredis writes every command
+   * at once; its auto-pipelining would also wait for each pipeline's answers before sending the next).
+   */
+  private corkPublisher(): void {
+    if (this.publisherCorked) return;
+    const stream = this.publisher.stream;
+    stream.cork();
+    this.publisherCorked = true;
+    process.nextTick(() => {
+      this.publisherCorked = false;
+      stream.uncork();
+    });
   }
 
   subscribe(topic: string, handler: MessageHandler): Unsubscribe {
@@ -223,7 +244,9 @@ export class RedisPubSub implements PubSub {
   }
 
   private onMessage(channel: string, text: string): void {
-    if (this.closed) return;
+    // This node's own messages come back from every channel it listens to (its listeners got them at publish):
+    // recognised by the envelope's start without parsing them, since they are most of what a node receives.
+    if (this.closed || text.startsWith(this.ownEnvelopeStart)) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(text) as Envelope;
@@ -231,7 +254,6 @@ export class RedisPubSub implements PubSub {
       this.onHandlerError(error, channel);
       return;
     }
-    if (envelope.n === this.instanceId) return;
     if (channel === this.controlChannel) {
       void this.resync().then((documents) => {
         this.log.info(`Another node missed Redis for a while; listeners caught up (${plural(documents)})`);
