@@ -33,6 +33,25 @@ export function createRedisClient(url: string, name: string, options: RedisOptio
   return client;
 }
 
+/** Sockets corked until the end of the current tick (corkUntilTickEnd). */
+const corked = new WeakSet<object>();
+
+/**
+ * Holds the commands sent to `client` until the end of the current tick, so that they leave in one write to the
+ * socket: ioredis writes each command at once, and a reconnecting fleet's SUBSCRIBEs or a batch's PUBLISHes are
+ * thousands in a tick. (Its auto-pipelining would also wait for each pipeline's answers before sending the next.)
+ */
+export function corkUntilTickEnd(client: Redis): void {
+  const stream = client.stream;
+  if (stream === undefined || corked.has(stream)) return;
+  stream.cork();
+  corked.add(stream);
+  process.nextTick(() => {
+    corked.delete(stream);
+    stream.uncork();
+  });
+}
+
 /** Resolves true once `client` is connected, false if it is not within `timeoutMs` (it keeps trying). */
 export async function redisReady(client: Redis, timeoutMs: number): Promise<boolean> {
   if (client.status === 'ready') return true;

@@ -91,6 +91,31 @@ async function subscriptionsOf(topic: string): Promise<number> {
   return Number(reply[1]);
 }
 
+/** The writes to sockets (one buffer, or several gathered) while `act` runs and until the next turn. */
+async function socketWrites(act: () => void): Promise<{ single: number; gathered: number }> {
+  const writes = { single: 0, gathered: 0 };
+  const socket = net.Socket.prototype as unknown as Record<
+    '_write' | '_writev',
+    (...args: unknown[]) => void
+  >;
+  const [write, writev] = [socket._write, socket._writev];
+  socket._write = function (this: unknown, ...args: unknown[]) {
+    writes.single++;
+    return write.apply(this, args);
+  };
+  socket._writev = function (this: unknown, ...args: unknown[]) {
+    writes.gathered++;
+    return writev.apply(this, args);
+  };
+  try {
+    act();
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    [socket._write, socket._writev] = [write, writev];
+  }
+  return writes;
+}
+
 describe('RedisPubSub', () => {
   it('delivers a message to the other node once, and to its own node once, synchronously', async () => {
     const [a, b] = [await node(), await node()];
@@ -119,29 +144,26 @@ describe('RedisPubSub', () => {
   it('sends the messages published in one tick to Redis in one write, and each arrives', async () => {
     const [a, b] = [await node(), await node()];
     const onB = await collect(b, 'doc');
-    const writes = { single: 0, gathered: 0 };
-    const socket = net.Socket.prototype as unknown as Record<
-      '_write' | '_writev',
-      (...args: unknown[]) => void
-    >;
-    const [write, writev] = [socket._write, socket._writev];
-    socket._write = function (this: unknown, ...args: unknown[]) {
-      writes.single++;
-      return write.apply(this, args);
-    };
-    socket._writev = function (this: unknown, ...args: unknown[]) {
-      writes.gathered++;
-      return writev.apply(this, args);
-    };
-    try {
+    const writes = await socketWrites(() => {
       for (let i = 1; i <= 50; i++) a.publish('doc', i);
-      await new Promise((resolve) => setImmediate(resolve));
-    } finally {
-      [socket._write, socket._writev] = [write, writev];
-    }
+    });
     expect(writes).toEqual({ single: 0, gathered: 1 });
     await expect.poll(() => onB.received.length).toBe(50);
     expect(onB.received).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('subscribes, and unsubscribes, the topics of one tick in one write', async () => {
+    const a = await node();
+    const topics = Array.from({ length: 50 }, (_, i) => `doc-${i}`);
+    let stops: (() => void)[] = [];
+    expect(await socketWrites(() => (stops = topics.map((topic) => a.subscribe(topic, () => {}))))).toEqual({
+      single: 0,
+      gathered: 1,
+    });
+    await Promise.all(topics.map((topic) => a.whenSubscribed(topic)));
+    expect(await subscriptionsOf('doc-49')).toBe(1);
+    expect(await socketWrites(() => stops.forEach((stop) => stop()))).toEqual({ single: 0, gathered: 1 });
+    await expect.poll(() => subscriptionsOf('doc-49')).toBe(0);
   });
 
   it('has a subscription confirmed by Redis when whenSubscribed resolves', async () => {

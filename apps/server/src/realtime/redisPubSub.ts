@@ -21,7 +21,7 @@ import {
   type ResyncHandler,
   type Unsubscribe,
 } from './pubsub';
-import { closeRedisClient, createRedisClient } from './redisClient';
+import { closeRedisClient, corkUntilTickEnd, createRedisClient } from './redisClient';
 
 /** Channels per SUBSCRIBE command when resubscribing. */
 const SUBSCRIBE_CHUNK = 1000;
@@ -71,8 +71,6 @@ export class RedisPubSub implements PubSub {
   readonly instanceId = randomUUID();
   /** How JSON.stringify begins every Envelope of this node: its `n` member comes first. */
   private readonly ownEnvelopeStart = `{"n":${JSON.stringify(this.instanceId)}`;
-  /** The publisher's socket is corked until the end of the current tick (corkPublisher). */
-  private publisherCorked = false;
   private readonly local: InProcessPubSub;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
@@ -159,25 +157,10 @@ export class RedisPubSub implements PubSub {
       this.onHandlerError(error, topic);
       return;
     }
-    this.corkPublisher();
+    // A group commit publishes every write of its batch in one go: one write to the socket for them all.
+    corkUntilTickEnd(this.publisher);
     // A failure means the message was lost with the connection (or maybe not): the others resync.
     this.publisher.publish(this.topicPrefix + topic, text).catch(() => this.missedPublish());
-  }
-
-  /**
-   * Holds the publisher's writes until the end of the tick: a group commit publishes every write of its batch in one
-   * go, and the PUBLISHes then leave in one write to the socket instead of one each (ioredis writes every command
-   * at once; its auto-pipelining would also wait for each pipeline's answers before sending the next).
-   */
-  private corkPublisher(): void {
-    if (this.publisherCorked) return;
-    const stream = this.publisher.stream;
-    stream.cork();
-    this.publisherCorked = true;
-    process.nextTick(() => {
-      this.publisherCorked = false;
-      stream.uncork();
-    });
   }
 
   subscribe(topic: string, handler: MessageHandler): Unsubscribe {
@@ -194,7 +177,9 @@ export class RedisPubSub implements PubSub {
       if (this.local.subscriberCount(topic) > 0 || !this.topics.delete(topic)) return;
       this.pending.get(topic)?.settle();
       this.pending.delete(topic);
-      if (this.subscriberLive) this.subscriber.unsubscribe(this.topicPrefix + topic).catch(() => {});
+      if (!this.subscriberLive) return;
+      corkUntilTickEnd(this.subscriber);
+      this.subscriber.unsubscribe(this.topicPrefix + topic).catch(() => {});
     };
   }
 
@@ -240,6 +225,7 @@ export class RedisPubSub implements PubSub {
       if (this.pending.get(topic) === pending) this.pending.delete(topic);
     };
     // A failure means the connection dropped: the topic is subscribed again, and resynced, on reconnection.
+    corkUntilTickEnd(this.subscriber);
     this.subscriber.subscribe(this.topicPrefix + topic).then(done, done);
   }
 
