@@ -1,7 +1,7 @@
 // The two statements of the realtime store's group commit on PostgreSQL (postgresGroupCommit.ts): read many documents
 // at once, and write many documents at once, each only if its stored revision is still the one the write was
-// computed from. Rows travel as a few array parameters (unnest), not as thousands of bind parameters, so a batch
-// of 512 writes is one short statement whatever its size.
+// computed from. Rows travel as one JSON parameter (json_to_recordset), not as thousands of bind parameters, so a
+// batch of 512 writes is one short statement whatever its size.
 
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -25,6 +25,16 @@ export async function readDocuments(
 }
 
 /**
+ * The rows of a statement as ONE JSON parameter, read back by json_to_recordset. As arrays (unnest), the driver
+ * escaped every document's text element by element with two regular expressions (5 % of a node's time in the
+ * write phase); JSON.stringify escapes natively: 0.5 ms instead of 0.9–1.1 ms of a node's thread per batch of 512
+ * writes, for the same time in PostgreSQL (measured on 20,000 documents).
+ */
+function rowsParameter(writes: readonly ConditionalWrite[]): string {
+  return JSON.stringify(writes, ['path', 'expected', 'revision', 'text', 'updatedAt']);
+}
+
+/**
  * Applies `writes` (one per document) in ONE statement, so in one transaction; returns the paths written. A path
  * missing from the answer lost to another writer: its revision moved on (or, for expected 0, it was created).
  * Rows come in path order, so two nodes writing overlapping batches mostly lock them in the same order (a
@@ -39,24 +49,16 @@ export async function writeDocuments(
   const inserts = sorted.filter((write) => write.expected === 0);
   const update = sql`
     UPDATE realtime_documents AS d
-    SET revision = v.revision, value = v.value, updated_at = v.updated_at
-    FROM unnest(
-      ${updates.map((write) => write.path)}::text[],
-      ${updates.map((write) => write.expected)}::bigint[],
-      ${updates.map((write) => write.revision)}::bigint[],
-      ${updates.map((write) => write.text)}::text[],
-      ${updates.map((write) => write.updatedAt)}::bigint[]
-    ) AS v(path, expected, revision, value, updated_at)
+    SET revision = v.revision, value = v."text", updated_at = v."updatedAt"
+    FROM json_to_recordset(${rowsParameter(updates)}::json)
+      AS v(path text, expected bigint, revision bigint, "text" text, "updatedAt" bigint)
     WHERE d.path = v.path AND d.revision = v.expected
     RETURNING d.path`;
   const insert = sql`
     INSERT INTO realtime_documents (path, revision, value, updated_at)
-    SELECT * FROM unnest(
-      ${inserts.map((write) => write.path)}::text[],
-      ${inserts.map((write) => write.revision)}::bigint[],
-      ${inserts.map((write) => write.text)}::text[],
-      ${inserts.map((write) => write.updatedAt)}::bigint[]
-    )
+    SELECT path, revision, "text", "updatedAt"
+    FROM json_to_recordset(${rowsParameter(inserts)}::json)
+      AS v(path text, revision bigint, "text" text, "updatedAt" bigint)
     ON CONFLICT (path) DO NOTHING
     RETURNING path`;
   const statement =
