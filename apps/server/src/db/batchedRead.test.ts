@@ -39,16 +39,20 @@ const documentRow = (database: Pick<DatabaseHandle, 'db' | 'sqlite'>) =>
     keyOf: (row) => row.path,
   });
 
+/** Stores empty documents at these paths, with these revisions. */
+async function storeDocuments(handle: DatabaseHandle, revisions: Record<string, number>): Promise<void> {
+  await handle.db
+    .insertInto('realtime_documents')
+    .values(
+      Object.entries(revisions).map(([path, revision]) => ({ path, revision, value: '{}', updated_at: 1 })),
+    )
+    .execute();
+}
+
 describeOnBothEngines('a batched read', (database, engine) => {
   it('answers each call with its own rows, committed writes included', async () => {
     const handle = database();
-    await handle.db
-      .insertInto('realtime_documents')
-      .values([
-        { path: 'players/a', revision: 3, value: '{}', updated_at: 1 },
-        { path: 'players/b', revision: 7, value: '{}', updated_at: 1 },
-      ])
-      .execute();
+    await storeDocuments(handle, { 'players/a': 3, 'players/b': 7 });
     const read = documentRow(handle);
     expect(await Promise.all(['players/a', 'players/b', 'players/none'].map((path) => read(path)))).toEqual([
       [{ path: 'players/a', revision: 3 }],
@@ -65,13 +69,7 @@ describeOnBothEngines('a batched read', (database, engine) => {
 
   it('answers the reads of one turn with one query on PostgreSQL, each call its own rows', async () => {
     const handle = database();
-    await handle.db
-      .insertInto('realtime_documents')
-      .values([
-        { path: 'players/turn-a', revision: 1, value: '{}', updated_at: 1 },
-        { path: 'players/turn-b', revision: 2, value: '{}', updated_at: 1 },
-      ])
-      .execute();
+    await storeDocuments(handle, { 'players/turn-a': 1, 'players/turn-b': 2 });
     const queries = countingQueries(handle.db);
     const read = documentRow({ ...handle, db: queries.db });
     const paths = ['players/turn-a', 'players/turn-b', 'players/turn-a', 'players/turn-none'];
