@@ -29,6 +29,13 @@ export interface DatabaseHandle {
    * which runs a batch of writes in one synchronous transaction. Undefined on PostgreSQL.
    */
   sqlite?: BetterSqlite3.Database;
+  /**
+   * For the node's liveness (its lease, realtime/nodeLease.ts): on PostgreSQL a connection of its own, which never
+   * waits in line behind the pool's queue (a reconnecting fleet can queue thousands of statements there, and a
+   * renewal late past the lease makes the other nodes run this node's armed actions). Absent on SQLite, which one
+   * node owns.
+   */
+  liveness?: Kysely<Database>;
   /** Closes every connection; committed writes are durable once this resolves. */
   close(): Promise<void>;
 }
@@ -123,12 +130,16 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const livenessPool = new pg.Pool({ connectionString: url, max: 1, types: pgTypes });
+  livenessPool.on('error', (error) => options.onPoolError?.(error));
+  const liveness = new Kysely<Database>({ dialect: new PostgresDialect({ pool: livenessPool }) });
   return {
     db,
     dialect: 'postgres',
     location: redactUrl(url),
+    liveness,
     async close() {
-      await db.destroy();
+      await Promise.all([db.destroy(), liveness.destroy()]);
     },
   };
 }

@@ -157,7 +157,7 @@ export class RealtimeHub {
       pacing: this.pacing,
     });
     this.lease = new NodeLease({
-      db: services.db,
+      db: services.database.liveness ?? services.db,
       nodeId: this.nodeId,
       clock: services.clock,
       leaseMs: options.leaseMs ?? NODE_LEASE_MS,

@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest';
-import { describeOnBothEngines } from '../../test/harness/databases';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeOnBothEngines, openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import { testClock } from '../../test/harness/app';
 import { newId } from '../ids';
 import { NODE_LEASE_MS, NodeLease } from './nodeLease';
@@ -47,6 +48,29 @@ describeOnBothEngines('NodeLease', (database) => {
     expect(await node.renew()).toBe(false);
     expect((await row(node.nodeId))?.lease_expires_at).toBe(clock() + NODE_LEASE_MS);
     expect(await node.renew()).toBe(true);
+    await node.release();
+  });
+});
+
+describe('NodeLease on PostgreSQL, behind a busy pool', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await openTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await test.dispose();
+  });
+
+  it('renews on the liveness connection without waiting for the queries queued on the pool', async () => {
+    const { db, liveness } = test.handle;
+    const node = new NodeLease({ db: liveness!, nodeId: newId(), clock: Date.now });
+    await node.acquire();
+    // Four rounds of the pool's ten connections, half a second each: two seconds for a query queued behind them.
+    const queued = Array.from({ length: 40 }, () => sql`SELECT pg_sleep(0.5)`.execute(db));
+    const started = performance.now();
+    expect(await node.renew()).toBe(true);
+    expect(performance.now() - started).toBeLessThan(400);
+    await Promise.all(queued);
     await node.release();
   });
 });
