@@ -52,7 +52,7 @@ export function batchedRead<DB, O>(
       const query = reusableQuery(db, 1, read.one);
       return async (key) => (await query(db, key)).rows;
     }
-    const query = reusableQuery(db, 1, (db, keys: readonly string[]) => read.many(db, keys));
+    const query = reusableQuery(db, 1, read.many);
     return readPerTurn(async (keys) => (await query(db, keys)).rows, read.keyOf);
   }
   const compiled = compileReusable(db, 1, read.one);

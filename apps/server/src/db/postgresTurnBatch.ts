@@ -10,6 +10,8 @@ import { MAX_TURN_BATCH } from './sqliteTurnBatch';
 
 type Outcome = { failed: false } | { failed: true; error: unknown };
 
+const WRITTEN: Outcome = { failed: false };
+
 /**
  * A statement whose calls of one turn are written together: `run` writes the items it is given in ONE statement.
  * Each call resolves once its statement committed; when a statement fails, its items are written again one by one,
@@ -24,7 +26,7 @@ export function statementPerTurn<T>(
       const chunk = items.slice(start, start + MAX_TURN_BATCH);
       try {
         await run(chunk);
-        for (let index = 0; index < chunk.length; index++) outcomes.push({ failed: false });
+        for (let index = 0; index < chunk.length; index++) outcomes.push(WRITTEN);
       } catch (error) {
         if (chunk.length === 1) outcomes.push({ failed: true, error });
         else outcomes.push(...(await Promise.all(chunk.map((item) => runAlone(run, item)))));
@@ -41,7 +43,7 @@ export function statementPerTurn<T>(
 async function runAlone<T>(run: (items: readonly T[]) => Promise<unknown>, item: T): Promise<Outcome> {
   try {
     await run([item]);
-    return { failed: false };
+    return WRITTEN;
   } catch (error) {
     return { failed: true, error };
   }

@@ -69,6 +69,16 @@ describeOnBothEngines('DocumentStore', (database) => {
     expect(await store.get(doc)).toEqual({ value: { settings: { name: 'Hall', mute: false } }, revision: 2 });
   });
 
+  it('stores any text as written: quotes, backslashes, escapes and characters beyond ASCII', async () => {
+    const text = 'say "hi" \\ path\\to\\file \\u0041 \u00e9\u4e2d\ud83d\ude00 tab\tnew\nline "text":';
+    await store.set(`${doc}/settings`, { name: text, [`key "${text.slice(0, 3)}"`]: 'x' });
+    // A store of its own reads the stored row, not what the first one remembers.
+    expect(await newStore().get(`${doc}/settings`)).toEqual({
+      value: { name: text, [`key "${text.slice(0, 3)}"`]: 'x' },
+      revision: 1,
+    });
+  });
+
   it('stores the normalised form: undefined members dropped, arrays as index-keyed objects', async () => {
     await store.set(`${doc}/app/data`, { version: 1, items: ['a', 'b'], gone: undefined, empty: {} });
     expect((await store.get(`${doc}/app/data`)).value).toEqual({ version: 1, items: { 0: 'a', 1: 'b' } });

@@ -119,7 +119,7 @@ class QueuedSet implements QueuedWrite {
 }
 
 export class DocumentStore {
-  /** A document's row: every listen's first read (batched by turn on SQLite). */
+  /** A document's row: every listen's first read (batched by turn, db/batchedRead.ts). */
   private readonly documentRow: BatchedRead<{ path: string; revision: number; value: string }>;
   private readonly pubsub: PubSub;
   private readonly clock: () => number;
