@@ -2,17 +2,43 @@
 // than one batch come online, go offline and come back, with two monitors sweeping the same database at once;
 // each transition is recorded and announced exactly once, and each screen's history stays one open interval.
 
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import { collectingSink, otherNodeMonitor, setConnection } from '../../test/harness/health';
 import { pairedScreen, signUpOperator, type PairedScreen } from '../../test/harness/management';
 import type { HealthMonitor } from './healthMonitor';
-import { HEALTH_BATCH } from './healthTransitions';
+import type { DatabaseHandle } from '../db/database';
+import type { Database } from '../db/schema';
+import { HEALTH_BATCH, HealthTransitions } from './healthTransitions';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 const FLEET = 2 * HEALTH_BATCH + 5;
+const BATCHES = Math.ceil(FLEET / HEALTH_BATCH);
+
+/**
+ * A second Kysely on the test's database counting every statement it runs (BEGIN and COMMIT aside): on SQLite over
+ * the same connection, on PostgreSQL over a pool of its own.
+ */
+function countingDatabase(handle: DatabaseHandle) {
+  let count = 0;
+  const log = (event: LogEvent) => {
+    if (event.level === 'query' && !/^(begin|commit|rollback)\b/i.test(event.query.sql)) count++;
+  };
+  const pool =
+    handle.sqlite === undefined ? new pg.Pool({ connectionString: handle.location, max: 1 }) : null;
+  const dialect =
+    pool === null ? new SqliteDialect({ database: handle.sqlite! }) : new PostgresDialect({ pool });
+  return {
+    db: new Kysely<Database>({ dialect, log }),
+    count: () => count,
+    // Not Kysely's destroy on SQLite: it would close the app's connection.
+    close: async () => pool?.end(),
+  };
+}
 
 describe.each(['sqlite', 'postgres'] as const)('a fleet’s health transitions (%s)', (engine) => {
   let database: TestDatabase;
@@ -20,12 +46,14 @@ describe.each(['sqlite', 'postgres'] as const)('a fleet’s health transitions (
   let screens: PairedScreen[];
   const sink = collectingSink();
   let t0: number;
+  let orgId: string;
   const monitors: HealthMonitor[] = [];
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     test = await startTestApp({ database: database.handle, sweepTimers: null, events: sink });
     const operator = await signUpOperator(test.app, 'Fleet Org');
+    orgId = operator.orgId;
     screens = [];
     for (let index = 0; index < FLEET; index++) screens.push(await pairedScreen(test.app, operator));
     t0 = test.clock();
@@ -106,5 +134,35 @@ describe.each(['sqlite', 'postgres'] as const)('a fleet’s health transitions (
     );
     const intervals = await database.handle.db.selectFrom('health_intervals').select('screen_id').execute();
     expect(intervals).toHaveLength(3 * FLEET);
+  });
+
+  it('claims a batch of transitions with one statement per step, whichever node wins', async () => {
+    // The whole fleet silent since t0 + 205 s: each of two nodes claims its going offline.
+    const now = t0 + 400 * SECOND;
+    const offline = screens.map((screen) => ({
+      orgId,
+      screenId: screen.screenId,
+      state: 'offline' as const,
+      since: t0 + 205 * SECOND,
+    }));
+    const first = countingDatabase(database.handle);
+    const won = await new HealthTransitions(first.db).claim(offline, now, now - 90 * SECOND);
+    await first.close();
+    expect(won.map((transition) => transition.screenId)).toEqual(
+      screens.map((screen) => screen.screenId).sort(),
+    );
+    // Per batch: the claim, closing the intervals, opening the next ones (one statement per screen and step before).
+    expect(first.count()).toBe(3 * BATCHES);
+
+    const second = countingDatabase(database.handle);
+    expect(await new HealthTransitions(second.db).claim(offline, now, now - 90 * SECOND)).toEqual([]);
+    await second.close();
+    expect(second.count()).toBe(BATCHES);
+
+    const open = await openIntervals();
+    expect(open).toHaveLength(FLEET);
+    expect(open.every((row) => row.state === 'offline' && Number(row.started_at) === t0 + 205 * SECOND)).toBe(
+      true,
+    );
   });
 });

@@ -1,14 +1,15 @@
-// The durable record of a screen's health (docs/screen-health.md §Several nodes): a transition is claimed by one
-// conditional UPDATE, so when several nodes notice the same one, the row count says which recorded it, and only
+// The durable record of a screen's health (docs/screen-health.md §Several nodes): a transition is claimed by a
+// conditional UPDATE, so when several nodes notice the same one, the rows it returns say which recorded it, and only
 // that node closes the history interval, opens the next and announces it.
 //
-// A sweep may find thousands of transitions at once (a fleet back after an outage), so they are recorded
-// HEALTH_BATCH screens per transaction, in screen order (two nodes claiming the same screens take their row locks
-// in the same order on PostgreSQL), with the per-screen statements compiled once (db/reusableQuery.ts): one
-// transaction and three freshly built queries per screen held a node's event loop for seconds.
+// A sweep may find thousands of transitions at once (a fleet back after an outage), and every node finds them. They
+// are recorded HEALTH_BATCH screens per transaction, each kind of statement once per batch (every screen's own time
+// in a CASE): one statement per screen and step made 60,000 statements on three nodes when 20,000 screens came
+// online, which took the nodes and PostgreSQL most of ten seconds. Two nodes claiming overlapping batches on
+// PostgreSQL may deadlock (their UPDATEs lock rows in the order of their plans); the loser's batch runs again.
 
-import type { Kysely, Transaction } from 'kysely';
-import { reusableQuery } from '../db/reusableQuery';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isTransientConflict } from '../db/postgresErrors';
 import type { Database } from '../db/schema';
 
 export type HealthState = 'online' | 'offline';
@@ -26,6 +27,8 @@ export type FirstHealth = HealthTransition & { lastSeenAt: number };
 
 /** Screens per transaction: a batch holds the database (and on SQLite the event loop) for a few ms. */
 export const HEALTH_BATCH = 100;
+/** Runs of a batch that lost a deadlock to another node's before its failure is reported. */
+const MAX_BATCH_ATTEMPTS = 3;
 
 const byScreen = <T extends { screenId: string }>(list: readonly T[]) =>
   [...list].sort((a, b) => (a.screenId < b.screenId ? -1 : a.screenId > b.screenId ? 1 : 0));
@@ -37,57 +40,33 @@ function batches<T>(list: readonly T[]): T[][] {
   return result;
 }
 
-function compileStatements(db: Kysely<Database>) {
-  return {
-    /** "Went offline": only while online and nobody has seen the screen since the cutoff (row nor heartbeat). */
-    claimOffline: reusableQuery(db, 4, (db, screenId: string, since: number, cutoff: number, now: number) =>
-      db
-        .updateTable('screen_health')
-        .set({ state: 'offline', since, updated_at: now })
-        .where('screen_id', '=', screenId)
-        .where('state', '=', 'online')
-        .where('last_seen_at', '<', cutoff)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('players')
-                .select('players.id')
-                .where('players.screen_id', '=', screenId)
-                .where('players.last_heartbeat_at', '>=', cutoff),
-            ),
-          ),
-        ),
-    ),
-    /** "Came back": only while offline. */
-    claimOnline: reusableQuery(db, 3, (db, screenId: string, since: number, now: number) =>
-      db
-        .updateTable('screen_health')
-        .set({ state: 'online', since, last_seen_at: now, updated_at: now })
-        .where('screen_id', '=', screenId)
-        .where('state', '=', 'offline'),
-    ),
-    closeInterval: reusableQuery(db, 2, (db, screenId: string, endedAt: number) =>
-      db
-        .updateTable('health_intervals')
-        .set({ ended_at: endedAt })
-        .where('screen_id', '=', screenId)
-        .where('ended_at', 'is', null),
-    ),
-  };
+/** One transition per screen, the first given (a screen's state changes once per claim). */
+function onePerScreen(transitions: readonly HealthTransition[]): HealthTransition[] {
+  const seen = new Set<string>();
+  return transitions.filter((transition) => !seen.has(transition.screenId) && seen.add(transition.screenId));
 }
 
-export class HealthTransitions {
-  private readonly statements: ReturnType<typeof compileStatements>;
+/**
+ * Each screen's own `since` in one expression: `case <column> when <screen> then <since> … end`. Cast, because
+ * PostgreSQL would type the bound values as text.
+ */
+function sinceOfEach(column: string, transitions: readonly HealthTransition[]) {
+  const arms = transitions.map(
+    (transition) => sql`when ${transition.screenId} then cast(${transition.since} as bigint)`,
+  );
+  return sql<number>`case ${sql.ref(column)} ${sql.join(arms, sql` `)} end`;
+}
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.statements = compileStatements(db);
-  }
+const screenIds = (transitions: readonly HealthTransition[]) =>
+  transitions.map((transition) => transition.screenId);
+
+export class HealthTransitions {
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** First records of screens (no announcement: nothing changed that anyone saw); a screen already recorded stays. */
   async recordFirst(firsts: readonly FirstHealth[], now: number): Promise<void> {
     for (const batch of batches(byScreen(firsts))) {
-      await this.db.transaction().execute(async (trx) => {
+      await this.inTransaction(async (trx) => {
         const inserted = await trx
           .insertInto('screen_health')
           .values(
@@ -124,28 +103,9 @@ export class HealthTransitions {
     onError?: (error: unknown, context: string) => void,
   ): Promise<HealthTransition[]> {
     const won: HealthTransition[] = [];
-    for (const batch of batches(byScreen(transitions))) {
+    for (const batch of batches(byScreen(onePerScreen(transitions)))) {
       try {
-        won.push(
-          ...(await this.db.transaction().execute(async (trx) => {
-            const claimed: HealthTransition[] = [];
-            for (const transition of batch) {
-              const result =
-                transition.state === 'offline'
-                  ? await this.statements.claimOffline(
-                      trx,
-                      transition.screenId,
-                      transition.since,
-                      offlineCutoff,
-                      now,
-                    )
-                  : await this.statements.claimOnline(trx, transition.screenId, transition.since, now);
-              if (Number(result.numAffectedRows ?? 0) === 1) claimed.push(transition);
-            }
-            await this.openIntervals(trx, claimed);
-            return claimed;
-          })),
-        );
+        won.push(...(await this.inTransaction((trx) => this.claimBatch(trx, batch, now, offlineCutoff))));
       } catch (error) {
         if (onError === undefined) throw error;
         onError(error, `health transitions of ${batch.length} screens from ${batch[0]?.screenId}`);
@@ -154,12 +114,80 @@ export class HealthTransitions {
     return won;
   }
 
-  /** Closes each screen's open history interval and opens the one of its new state. */
+  /** `work` in a transaction, run again (up to MAX_BATCH_ATTEMPTS) when it lost a deadlock to another node. */
+  private async inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(work);
+      } catch (error) {
+        if (attempt >= MAX_BATCH_ATTEMPTS || !isTransientConflict(error)) throw error;
+      }
+    }
+  }
+
+  /** One UPDATE for the batch's comebacks, one for its silences; answers the transitions claimed, in batch order. */
+  private async claimBatch(
+    trx: Transaction<Database>,
+    batch: readonly HealthTransition[],
+    now: number,
+    offlineCutoff: number,
+  ): Promise<HealthTransition[]> {
+    const online = batch.filter((transition) => transition.state === 'online');
+    const offline = batch.filter((transition) => transition.state === 'offline');
+    const claimed = new Set<string>();
+    if (online.length > 0) {
+      // "Came back": only while offline.
+      const rows = await trx
+        .updateTable('screen_health')
+        .set({
+          state: 'online',
+          since: sinceOfEach('screen_health.screen_id', online),
+          last_seen_at: now,
+          updated_at: now,
+        })
+        .where('screen_id', 'in', screenIds(online))
+        .where('state', '=', 'offline')
+        .returning('screen_id')
+        .execute();
+      for (const row of rows) claimed.add(row.screen_id);
+    }
+    if (offline.length > 0) {
+      // "Went offline": only while online and nobody has seen the screen since the cutoff (row nor heartbeat).
+      const rows = await trx
+        .updateTable('screen_health')
+        .set({ state: 'offline', since: sinceOfEach('screen_health.screen_id', offline), updated_at: now })
+        .where('screen_id', 'in', screenIds(offline))
+        .where('state', '=', 'online')
+        .where('last_seen_at', '<', offlineCutoff)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('players')
+                .select('players.id')
+                .whereRef('players.screen_id', '=', 'screen_health.screen_id')
+                .where('players.last_heartbeat_at', '>=', offlineCutoff),
+            ),
+          ),
+        )
+        .returning('screen_id')
+        .execute();
+      for (const row of rows) claimed.add(row.screen_id);
+    }
+    const won = batch.filter((transition) => claimed.has(transition.screenId));
+    await this.openIntervals(trx, won);
+    return won;
+  }
+
+  /** Closes each screen's open history interval and opens the one of its new state: two statements for them all. */
   private async openIntervals(trx: Transaction<Database>, transitions: readonly HealthTransition[]) {
     if (transitions.length === 0) return;
-    for (const transition of transitions) {
-      await this.statements.closeInterval(trx, transition.screenId, transition.since);
-    }
+    await trx
+      .updateTable('health_intervals')
+      .set({ ended_at: sinceOfEach('health_intervals.screen_id', transitions) })
+      .where('screen_id', 'in', screenIds(transitions))
+      .where('ended_at', 'is', null)
+      .execute();
     await trx
       .insertInto('health_intervals')
       .values(

@@ -11,7 +11,8 @@
 import type { Kysely } from 'kysely';
 import type { RealtimeValue } from '@marquee/protocol';
 import type { Database } from '../db/schema';
-import { isTransientConflict, readDocuments, refusedByDatabase, writeDocuments } from './postgresStatements';
+import { isTransientConflict, refusedByDatabase } from '../db/postgresErrors';
+import { readDocuments, writeDocuments } from './postgresStatements';
 import {
   MAX_ATTEMPTS,
   MAX_BATCH_BYTES,

@@ -4,7 +4,6 @@
 // batch of 512 writes is one short statement whatever its size.
 
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { Database } from '../db/schema';
 import type { ConditionalWrite } from './writePlan';
 
@@ -38,7 +37,7 @@ function rowsParameter(writes: readonly ConditionalWrite[]): string {
  * Applies `writes` (one per document) in ONE statement, so in one transaction; returns the paths written. A path
  * missing from the answer lost to another writer: its revision moved on (or, for expected 0, it was created).
  * Rows come in path order, so two nodes writing overlapping batches mostly lock them in the same order (a
- * deadlock between them is still possible, and reported: isTransientConflict).
+ * deadlock between them is still possible, and reported: db/postgresErrors.ts isTransientConflict).
  */
 export async function writeDocuments(
   db: Kysely<Database>,
@@ -70,18 +69,4 @@ export async function writeDocuments(
             SELECT path FROM updated UNION ALL SELECT path FROM inserted`;
   const { rows } = await statement.$castTo<{ path: string }>().execute(db);
   return new Set(rows.map((row) => row.path));
-}
-
-/**
- * True when PostgreSQL itself refused the statement (an error answer with a SQLSTATE): nothing of it was
- * committed, so its writes can be retried. A connection lost while a statement ran may or may not have committed
- * it, so such a write is answered with the error rather than applied a second time.
- */
-export function refusedByDatabase(error: unknown): boolean {
-  return error instanceof pg.DatabaseError;
-}
-
-/** A deadlock or serialization failure: the statement was rolled back and can be run again as it was. */
-export function isTransientConflict(error: unknown): boolean {
-  return error instanceof pg.DatabaseError && (error.code === '40P01' || error.code === '40001');
 }
