@@ -132,6 +132,24 @@ describe('RedisPubSub', () => {
     expect(onB.received).toHaveLength(2);
   });
 
+  it('takes messages beyond ASCII from another node, and reports what no node sent without stopping', async () => {
+    const errors: string[] = [];
+    const a = new RedisPubSub({
+      url: redis.url,
+      channelPrefix: 'test:',
+      onHandlerError: (_error, topic) => errors.push(topic),
+    });
+    opened.push(a);
+    expect(await a.connected(10_000)).toBe(true);
+    const b = await node();
+    const onA = await collect(a, 'doc');
+    // Shorter than an envelope's start, a start cut short, not JSON: someone else's, on the node's channel.
+    for (const stray of ['x', '{"n":', 'not json']) await admin.publish('test:t:doc', stray);
+    b.publish('doc', { text: 'é ✓ 😀 "quoted" \\ back' });
+    await expect.poll(() => onA.received).toEqual([{ text: 'é ✓ 😀 "quoted" \\ back' }]);
+    expect(errors).toEqual(['test:t:doc', 'test:t:doc', 'test:t:doc']);
+  });
+
   it('keeps the publish order of one node, for many rapid messages', async () => {
     const [a, b] = [await node(), await node()];
     const onB = await collect(b, 'doc');

@@ -69,8 +69,8 @@ const silentLog: RedisPubSubLog = { info: () => {}, warn: () => {} };
 export class RedisPubSub implements PubSub {
   /** Identifies this node's messages when Redis hands them back. */
   readonly instanceId = randomUUID();
-  /** How JSON.stringify begins every Envelope of this node: its `n` member comes first. */
-  private readonly ownEnvelopeStart = `{"n":${JSON.stringify(this.instanceId)}`;
+  /** How JSON.stringify begins every Envelope of this node (its `n` member comes first), as bytes. */
+  private readonly ownEnvelopeStart = Buffer.from(`{"n":${JSON.stringify(this.instanceId)}`);
   private readonly local: InProcessPubSub;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
@@ -119,7 +119,11 @@ export class RedisPubSub implements PubSub {
     });
     this.subscriber.on('ready', () => void this.onSubscriberReady());
     this.subscriber.on('close', () => this.onSubscriberClosed());
-    this.subscriber.on('message', (channel: string, text: string) => this.onMessage(channel, text));
+    // As bytes: with no 'message' listener ioredis does not decode them, and the node's own messages (most of what
+    // it receives) are dropped undecoded.
+    this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) =>
+      this.onMessage(channel, message),
+    );
   }
 
   get status(): PubSubStatus {
@@ -229,13 +233,16 @@ export class RedisPubSub implements PubSub {
     this.subscriber.subscribe(this.topicPrefix + topic).then(done, done);
   }
 
-  private onMessage(channel: string, text: string): void {
+  private onMessage(channelBytes: Buffer, message: Buffer): void {
     // This node's own messages come back from every channel it listens to (its listeners got them at publish):
-    // recognised by the envelope's start without parsing them, since they are most of what a node receives.
-    if (this.closed || text.startsWith(this.ownEnvelopeStart)) return;
+    // recognised by the envelope's first bytes without decoding them, since they are most of what a node receives.
+    const own = this.ownEnvelopeStart;
+    const fromHere = message.length >= own.length && message.compare(own, 0, own.length, 0, own.length) === 0;
+    if (this.closed || fromHere) return;
+    const channel = channelBytes.toString();
     let envelope: Envelope;
     try {
-      envelope = JSON.parse(text) as Envelope;
+      envelope = JSON.parse(message.toString()) as Envelope;
     } catch (error) {
       this.onHandlerError(error, channel);
       return;
