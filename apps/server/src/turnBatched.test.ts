@@ -27,44 +27,4 @@ describe('batchedByTurn', () => {
     fail = false;
     await expect(check('ccc')).resolves.toBe(3);
   });
-
-  it('with maxInFlight, holds the calls of later turns until a batch ends, then runs them together', async () => {
-    const batches: number[][] = [];
-    const gates: (() => void)[] = [];
-    const slow = batchedByTurn(
-      async (items: number[]) => {
-        batches.push(items);
-        await new Promise<void>((resolve) => gates.push(resolve));
-        return items;
-      },
-      { maxInFlight: 1 },
-    );
-    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-    const answers = [slow(1)];
-    await nextTurn();
-    // The first batch runs; three more turns bring a call each.
-    for (const item of [2, 3, 4]) {
-      answers.push(slow(item));
-      await nextTurn();
-    }
-    expect(batches).toEqual([[1]]);
-    gates.shift()!();
-    await expect.poll(() => batches).toEqual([[1], [2, 3, 4]]);
-    gates.shift()!();
-    expect(await Promise.all(answers)).toEqual([1, 2, 3, 4]);
-    // Unbounded (the default), each of those turns would have had a batch of its own.
-    const each = batchedByTurn(async (items: number[]) => {
-      batches.push(items);
-      await nextTurn();
-      return items;
-    });
-    batches.length = 0;
-    const unbounded = [each(1)];
-    for (const item of [2, 3, 4]) {
-      await nextTurn();
-      unbounded.push(each(item));
-    }
-    await Promise.all(unbounded);
-    expect(batches).toEqual([[1], [2], [3], [4]]);
-  });
 });

@@ -3,8 +3,7 @@
 // round trip through the pool and a wake-up of a PostgreSQL backend: a fleet reconnecting to three nodes made about
 // eight per player (authentication, first reads, onDisconnect rows), and the nodes' profiles showed most of the
 // storm in writes to PostgreSQL's sockets with the machine's CPUs saturated. SQLite batches the same calls in one
-// transaction per turn (sqliteTurnBatch.ts). At most MAX_STATEMENTS_IN_FLIGHT statements of one kind run at once:
-// the calls made meanwhile join the next, so the busier PostgreSQL is, the fewer statements it is sent.
+// transaction per turn (sqliteTurnBatch.ts).
 
 import { batchedByTurn } from '../turnBatched';
 import { MAX_TURN_BATCH } from './sqliteTurnBatch';
@@ -12,10 +11,6 @@ import { MAX_TURN_BATCH } from './sqliteTurnBatch';
 type Outcome = { failed: false } | { failed: true; error: unknown };
 
 const WRITTEN: Outcome = { failed: false };
-
-/** Statements (or reads) of one kind running at once per node: two, so one slow statement does not hold the rest. */
-export const MAX_STATEMENTS_IN_FLIGHT = 2;
-const bounded = { maxInFlight: MAX_STATEMENTS_IN_FLIGHT };
 
 /**
  * A statement whose calls of one turn are written together: `run` writes the items it is given in ONE statement.
@@ -38,7 +33,7 @@ export function statementPerTurn<T>(
       }
     }
     return outcomes;
-  }, bounded);
+  });
   return async (item) => {
     const outcome = await batched(item);
     if (outcome.failed) throw outcome.error;
@@ -76,5 +71,5 @@ export function readPerTurn<O>(
     }
     // Each call its own array: a caller may keep or change what it was given.
     return keys.map((key) => [...(rows.get(key) ?? [])]);
-  }, bounded);
+  });
 }
