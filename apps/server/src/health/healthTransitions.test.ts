@@ -2,7 +2,7 @@
 // than one batch come online, go offline and come back, with two monitors sweeping the same database at once;
 // each transition is recorded and announced exactly once, and each screen's history stays one open interval.
 
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness/app';
@@ -164,5 +164,59 @@ describe.each(['sqlite', 'postgres'] as const)('a fleet’s health transitions (
     expect(open.every((row) => row.state === 'offline' && Number(row.started_at) === t0 + 205 * SECOND)).toBe(
       true,
     );
+  });
+});
+
+describe('a batch that lost a deadlock to another node (postgres)', () => {
+  let database: TestDatabase;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    test = await startTestApp({ database: database.handle, sweepTimers: null, events: collectingSink() });
+  }, 120_000);
+  afterAll(async () => {
+    await test.close();
+    await database.dispose();
+  });
+
+  it('is run again when PostgreSQL rolled it back for a deadlock', async () => {
+    const db = database.handle.db;
+    const operator = await signUpOperator(test.app, 'Deadlock Org');
+    const screens: PairedScreen[] = [];
+    for (let index = 0; index < 3; index++) screens.push(await pairedScreen(test.app, operator));
+    const t0 = test.clock();
+    const transitions = new HealthTransitions(db);
+    const at = (state: 'online' | 'offline', since: number) =>
+      screens.map((screen) => ({ orgId: operator.orgId, screenId: screen.screenId, state, since }));
+    await transitions.recordFirst(
+      at('offline', t0).map((first) => ({ ...first, lastSeenAt: t0 })),
+      t0,
+    );
+    // The claim's UPDATE is refused as a deadlock would be (SQLSTATE 40P01), once: a sequence counts the UPDATEs,
+    // since the refusal rolls back everything else its transaction did.
+    await sql`CREATE SEQUENCE health_updates`.execute(db);
+    await sql`
+      CREATE FUNCTION lose_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('health_updates') = 1 THEN
+          RAISE EXCEPTION 'deadlock detected (test)' USING ERRCODE = 'deadlock_detected';
+        END IF;
+        RETURN NEW;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER lose_once BEFORE UPDATE ON screen_health FOR EACH STATEMENT EXECUTE FUNCTION lose_once()`.execute(
+      db,
+    );
+
+    const won = await transitions.claim(at('online', t0 + SECOND), t0 + SECOND, t0 - HOUR);
+    expect(won.map((transition) => transition.screenId).sort()).toEqual(
+      screens.map((screen) => screen.screenId).sort(),
+    );
+    // The refused UPDATE, then the one that claimed the batch.
+    expect(await sql`SELECT last_value FROM health_updates`.execute(db)).toMatchObject({
+      rows: [{ last_value: 2 }],
+    });
+    const stored = await db.selectFrom('screen_health').select('state').execute();
+    expect(stored.map((row) => row.state)).toEqual(['online', 'online', 'online']);
   });
 });
