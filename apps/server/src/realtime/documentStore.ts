@@ -30,7 +30,14 @@ import type { PubSub, ResyncHandler, Unsubscribe } from './pubsub';
 import { SqliteGroupCommit } from './sqliteGroupCommit';
 import { valueHash } from './valueHash';
 import type { CommitContext, QueuedWrite, WriteCommitter } from './writeCommitter';
-import { isStale, type ChangeEvent, type Mutation, type StaleResult, type WriteResult } from './writePlan';
+import {
+  changeEventText,
+  isStale,
+  type ChangeEvent,
+  type Mutation,
+  type StaleResult,
+  type WriteResult,
+} from './writePlan';
 
 export type { ChangeEvent, StaleResult, WriteResult } from './writePlan';
 
@@ -138,7 +145,12 @@ export class DocumentStore {
     this.clock = options.clock ?? Date.now;
     const context: CommitContext = {
       hints: this.hints,
-      publish: (event) => this.pubsub.publish(topicFor(event.docPath), event),
+      publish: (event, text) =>
+        this.pubsub.publish(
+          topicFor(event.docPath),
+          event,
+          text === undefined ? undefined : () => changeEventText(event, text),
+        ),
       clock: this.clock,
       maxDocumentBytes: options.maxDocumentBytes ?? MAX_DOCUMENT_BYTES,
     };

@@ -17,9 +17,10 @@ export interface PubSub {
   /**
    * Delivers `message` to every subscriber of `topic`. Messages published on one topic from one node arrive in
    * publish order; a handler that throws is reported and never stops delivery to the others. Never throws: while
-   * the broker is away, other nodes miss the message (and catch up through a resync).
+   * the broker is away, other nodes miss the message (and catch up through a resync). `text`, when given, returns
+   * the message's JSON text, which a broker sends as it is instead of encoding the message (in process: unused).
    */
-  publish(topic: string, message: unknown): void;
+  publish(topic: string, message: unknown, text?: () => string): void;
   subscribe(topic: string, handler: MessageHandler): Unsubscribe;
   /**
    * Resolves once messages published on `topic` by any node from now on reach this node's subscribers (the broker

@@ -150,6 +150,20 @@ describe('RedisPubSub', () => {
     expect(errors).toEqual(['test:t:doc', 'test:t:doc', 'test:t:doc']);
   });
 
+  it("sends a message's own JSON text when the publisher gives it, and its own node gets the message", async () => {
+    const [a, b] = [await node(), await node()];
+    const onA = await collect(a, 'doc');
+    const onB = await collect(b, 'doc');
+    let encoded = 0;
+    a.publish('doc', { revision: 2, value: 'é' }, () => {
+      encoded++;
+      return '{"revision":2,"value":"é","from":"text"}';
+    });
+    expect(onA.received).toEqual([{ revision: 2, value: 'é' }]);
+    await expect.poll(() => onB.received).toEqual([{ revision: 2, value: 'é', from: 'text' }]);
+    expect(encoded).toBe(1);
+  });
+
   it('keeps the publish order of one node, for many rapid messages', async () => {
     const [a, b] = [await node(), await node()];
     const onB = await collect(b, 'doc');

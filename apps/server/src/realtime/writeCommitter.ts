@@ -33,8 +33,8 @@ export interface QueuedWrite {
 /** What every committer of a store shares with it. */
 export interface CommitContext {
   hints: HintCache;
-  /** Tells watchers of the document, on every node, of a committed change. */
-  publish: (event: ChangeEvent) => void;
+  /** Tells watchers of the document, on every node, of a committed change (`text`: its document's JSON). */
+  publish: (event: ChangeEvent, text: string | undefined) => void;
   /** Epoch milliseconds. */
   clock: () => number;
   maxDocumentBytes: number;
@@ -61,7 +61,7 @@ export function answer(write: QueuedWrite, outcome: WriteOutcome, context: Commi
     write.reject(outcome.error);
     return;
   }
-  if (outcome.event !== undefined) context.publish(outcome.event);
+  if (outcome.event !== undefined) context.publish(outcome.event, outcome.text);
   write.resolve(outcome.result);
 }
 

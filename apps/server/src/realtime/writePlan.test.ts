@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RealtimeValidationError, setAtPath, type RealtimeValue } from '@marquee/protocol';
+import { documentText } from './documentText';
 import {
   WriteFailure,
+  changeEventText,
   planDocument,
+  type ChangeEvent,
   type DocumentState,
   type Mutation,
   type PlannedWrite,
@@ -45,6 +48,7 @@ describe('planDocument', () => {
           value: { a: 1 },
           updatedAt: limits.now,
         },
+        text: '{"a":1}',
       },
       {
         result: { docPath: DOC, revision: 6, changedPaths: [`${DOC}/b`] },
@@ -55,6 +59,7 @@ describe('planDocument', () => {
           value: { a: 1, b: 2 },
           updatedAt: limits.now,
         },
+        text: '{"a":1,"b":2}',
       },
     ]);
     // Conditional on the revision the plan started from.
@@ -138,5 +143,37 @@ describe('planDocument', () => {
     expect(plan?.row).toBeUndefined();
     expect(plan?.hint).toBeUndefined();
     expect(plan?.outcomes).toHaveLength(2);
+  });
+});
+
+describe('changeEventText', () => {
+  it('is the JSON of the change, its value taken from the document text made for the row', () => {
+    const events: ChangeEvent[] = [
+      {
+        docPath: 'players/p1',
+        revision: 7,
+        changedPaths: ['players/p1/app/status', 'players/p1/name'],
+        value: { app: { status: 'ok', list: [1, 'two', null, { deep: true }] }, name: 'Lobby "east" ✓' },
+        updatedAt: 1_700_000_000_123,
+      },
+      { docPath: 'rooms/é 😀', revision: 1, changedPaths: ['rooms/é 😀/a\\b'], value: 3.5, updatedAt: 0 },
+      { docPath: 'players/p2', revision: 9, changedPaths: ['players/p2'], value: null, updatedAt: 5 },
+    ];
+    for (const event of events) {
+      expect(JSON.parse(changeEventText(event, documentText(event.value)))).toEqual(event);
+    }
+  });
+
+  it('is made from the text each changing write of a plan carries', () => {
+    const plan = planDocument(DOC, [setAt('a', 'x'), setAt('b', [1])], hint({}, 1), limits);
+    const published = plan?.outcomes.map((outcome) =>
+      'event' in outcome && outcome.event !== undefined && outcome.text !== undefined
+        ? JSON.parse(changeEventText(outcome.event, outcome.text))
+        : undefined,
+    );
+    expect(published).toEqual([
+      { docPath: DOC, revision: 2, changedPaths: [`${DOC}/a`], value: { a: 'x' }, updatedAt: limits.now },
+      { docPath: DOC, revision: 3, changedPaths: [`${DOC}/b`], value: { a: 'x', b: [1] }, updatedAt: limits.now },
+    ]);
   });
 });

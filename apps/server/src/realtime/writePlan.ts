@@ -67,7 +67,14 @@ export interface DocumentState {
   fresh: boolean;
 }
 
-export type WriteOutcome = { result: WriteResult | StaleResult; event?: ChangeEvent } | { error: unknown };
+export type WriteOutcome =
+  | {
+      result: WriteResult | StaleResult;
+      event?: ChangeEvent;
+      /** The JSON text of the event's document, as stored: brokers reuse it rather than encode the value again. */
+      text?: string;
+    }
+  | { error: unknown };
 
 /** One conditional write: `revision` and `text` replace the row only while its revision is `expected`. */
 export interface ConditionalWrite {
@@ -148,9 +155,21 @@ export function planDocument(
     value = next;
     revision++;
     const event: ChangeEvent = { docPath, revision, changedPaths, value, updatedAt: limits.now };
-    outcomes.push({ result: { docPath, revision, changedPaths }, event });
+    outcomes.push({ result: { docPath, revision, changedPaths }, event, text });
     row = { path: docPath, expected: state.revision, revision, text, updatedAt: limits.now };
   }
   if (row === undefined) return { outcomes };
   return { outcomes, row, hint: { value, revision, size: row.text.length } };
+}
+
+/**
+ * The JSON text of `event` (what JSON.stringify gives, members in another order), built around `documentText`, the
+ * text of `event.value` already made for its row: a broker sending every change to other nodes does not encode each
+ * document a second time.
+ */
+export function changeEventText(event: ChangeEvent, documentText: string): string {
+  return (
+    `{"docPath":${JSON.stringify(event.docPath)},"revision":${event.revision},` +
+    `"changedPaths":${JSON.stringify(event.changedPaths)},"updatedAt":${event.updatedAt},"value":${documentText}}`
+  );
 }
