@@ -173,7 +173,13 @@ describe('changeEventText', () => {
     );
     expect(published).toEqual([
       { docPath: DOC, revision: 2, changedPaths: [`${DOC}/a`], value: { a: 'x' }, updatedAt: limits.now },
-      { docPath: DOC, revision: 3, changedPaths: [`${DOC}/b`], value: { a: 'x', b: [1] }, updatedAt: limits.now },
+      {
+        docPath: DOC,
+        revision: 3,
+        changedPaths: [`${DOC}/b`],
+        value: { a: 'x', b: [1] },
+        updatedAt: limits.now,
+      },
     ]);
   });
 });
