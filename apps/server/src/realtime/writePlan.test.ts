@@ -153,7 +153,10 @@ describe('changeEventText', () => {
         docPath: 'players/p1',
         revision: 7,
         changedPaths: ['players/p1/app/status', 'players/p1/name'],
-        value: { app: { status: 'ok', list: [1, 'two', null, { deep: true }] }, name: 'Lobby "east" ✓' },
+        value: {
+          app: { status: 'ok', list: { first: 1, second: 'two', deep: { yes: true } } },
+          name: 'Lobby "east" ✓',
+        },
         updatedAt: 1_700_000_000_123,
       },
       { docPath: 'rooms/é 😀', revision: 1, changedPaths: ['rooms/é 😀/a\\b'], value: 3.5, updatedAt: 0 },
@@ -165,7 +168,7 @@ describe('changeEventText', () => {
   });
 
   it('is made from the text each changing write of a plan carries', () => {
-    const plan = planDocument(DOC, [setAt('a', 'x'), setAt('b', [1])], hint({}, 1), limits);
+    const plan = planDocument(DOC, [setAt('a', 'x'), setAt('b', { c: 1 })], hint({}, 1), limits);
     const published = plan?.outcomes.map((outcome) =>
       'event' in outcome && outcome.event !== undefined && outcome.text !== undefined
         ? JSON.parse(changeEventText(outcome.event, outcome.text))
@@ -177,7 +180,7 @@ describe('changeEventText', () => {
         docPath: DOC,
         revision: 3,
         changedPaths: [`${DOC}/b`],
-        value: { a: 'x', b: [1] },
+        value: { a: 'x', b: { c: 1 } },
         updatedAt: limits.now,
       },
     ]);
