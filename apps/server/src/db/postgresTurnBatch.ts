@@ -1,21 +1,12 @@
 // Statements every connection of a fleet makes, on PostgreSQL: the calls made during one turn of the event loop run
-// as one statement per chunk of MAX_TURN_BATCH at the next turn, or STATEMENT_SPACING_MS after the previous
-// statement of the kind (turnBatched.ts). Each statement on its own is a
+// as one statement per chunk of MAX_TURN_BATCH at the next turn (turnBatched.ts). Each statement on its own is a
 // round trip through the pool and a wake-up of a PostgreSQL backend: a fleet reconnecting to three nodes made about
 // eight per player (authentication, first reads, onDisconnect rows), and the nodes' profiles showed most of the
 // storm in writes to PostgreSQL's sockets with the machine's CPUs saturated. SQLite batches the same calls in one
 // transaction per turn (sqliteTurnBatch.ts).
 
-import { batchedByTurn, type TurnBatchOptions } from '../turnBatched';
+import { batchedByTurn } from '../turnBatched';
 import { MAX_TURN_BATCH } from './sqliteTurnBatch';
-
-/**
- * Least time between two statements of one kind on a node. A fleet connecting to a node brings a connection or
- * two per turn: statements per turn were still about one per connection for each kind (counted on three nodes
- * taking 20,000 screens), each a wake-up of a backend on a machine whose CPUs the fleet saturates. Spaced, a
- * statement carries the calls of the interval; a call after a quiet moment goes at the next turn.
- */
-export const STATEMENT_SPACING_MS = 10;
 
 type Outcome = { failed: false } | { failed: true; error: unknown };
 
@@ -28,7 +19,6 @@ const WRITTEN: Outcome = { failed: false };
  */
 export function statementPerTurn<T>(
   run: (items: readonly T[]) => Promise<unknown>,
-  options: TurnBatchOptions = { spacingMs: STATEMENT_SPACING_MS },
 ): (item: T) => Promise<void> {
   const batched = batchedByTurn(async (items: T[]): Promise<Outcome[]> => {
     const outcomes: Outcome[] = [];
@@ -43,7 +33,7 @@ export function statementPerTurn<T>(
       }
     }
     return outcomes;
-  }, options);
+  });
   return async (item) => {
     const outcome = await batched(item);
     if (outcome.failed) throw outcome.error;
@@ -67,7 +57,6 @@ async function runAlone<T>(run: (items: readonly T[]) => Promise<unknown>, item:
 export function readPerTurn<O>(
   read: (keys: readonly string[]) => Promise<readonly O[]>,
   keyOf: (row: O) => string,
-  options: TurnBatchOptions = { spacingMs: STATEMENT_SPACING_MS },
 ): (key: string) => Promise<O[]> {
   return batchedByTurn(async (keys: string[]) => {
     const distinct = [...new Set(keys)];
@@ -82,5 +71,5 @@ export function readPerTurn<O>(
     }
     // Each call its own array: a caller may keep or change what it was given.
     return keys.map((key) => [...(rows.get(key) ?? [])]);
-  }, options);
+  });
 }
