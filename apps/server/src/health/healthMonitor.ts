@@ -9,20 +9,9 @@ import { HEARTBEAT_INTERVAL_MS } from '@marquee/protocol';
 import type { DatabaseDialect } from '../db/database';
 import type { Database, ScreenHealth } from '../db/schema';
 import type { EmittedEvent, WebhookEventSink } from '../webhooks/webhookEventSink';
-import {
-  HealthTransitions,
-  touchLastSeen,
-  type FirstHealth,
-  type HealthTransition,
-} from './healthTransitions';
-import {
-  PRESENCE_PAGE_SIZE,
-  cameOnlineAt,
-  isOnline,
-  lastSeenOf,
-  readPresence,
-  type Presence,
-} from './presence';
+import { HealthTransitions, touchLastSeen, type HealthTransition } from './healthTransitions';
+import { healthChanges } from './healthChanges';
+import { PRESENCE_PAGE_SIZE, readPresence, type Presence } from './presence';
 
 /** After a start, no offline transition (nor alert) for two heartbeat periods. */
 export const START_GRACE_MS = 2 * HEARTBEAT_INTERVAL_MS;
@@ -117,18 +106,11 @@ export class HealthMonitor {
       now,
       TOUCH_SLACK_MS,
     );
-    const firsts: FirstHealth[] = [];
-    const transitions: HealthTransition[] = [];
-    const names = new Map<string, string>();
-    for (const screen of presence) {
-      const change = this.change(screen, stored.get(screen.screenId), now, inGrace);
-      if (change === null) continue;
-      if ('lastSeenAt' in change) firsts.push(change);
-      else {
-        transitions.push(change);
-        names.set(screen.screenId, screen.name);
-      }
-    }
+    const { firsts, transitions, names } = await healthChanges(presence, stored, {
+      now,
+      inGrace,
+      offlineAfterMs: this.offlineAfterMs,
+    });
     try {
       await this.transitions.recordFirst(firsts, now);
     } catch (error) {
@@ -154,30 +136,6 @@ export class HealthMonitor {
       if (rows.length < this.pageSize) return health;
       after = rows[rows.length - 1]!.screen_id;
     }
-  }
-
-  /** What the sweep records for `screen`: its first health, a transition to claim, or nothing. */
-  private change(
-    screen: Presence,
-    row: ScreenHealth | undefined,
-    now: number,
-    inGrace: boolean,
-  ): FirstHealth | HealthTransition | null {
-    const online = isOnline(screen, now, this.offlineAfterMs);
-    const seen = lastSeenOf(screen, now);
-    const base = { orgId: screen.orgId, screenId: screen.screenId };
-    if (row === undefined) {
-      const lastSeenAt = seen ?? screen.createdAt;
-      const since = online ? Math.min(cameOnlineAt(screen, now), lastSeenAt) : lastSeenAt;
-      return { ...base, state: online ? 'online' : 'offline', since, lastSeenAt };
-    }
-    if (online && row.state === 'offline') {
-      return { ...base, state: 'online', since: Math.max(row.since, cameOnlineAt(screen, now)) };
-    }
-    if (!online && row.state === 'online' && !inGrace) {
-      return { ...base, state: 'offline', since: Math.max(row.since, row.last_seen_at, seen ?? 0) };
-    }
-    return null;
   }
 
   /** Announces recorded transitions, an organisation's in one emit (its webhooks read once). */

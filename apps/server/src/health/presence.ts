@@ -23,10 +23,13 @@ export interface Presence {
 /** The latest moment `presence` proves the screen was there (now while connected); null when never seen. */
 export function lastSeenOf(presence: Presence, now: number): number | null {
   if (presence.connected) return now;
-  const times = [presence.lastHeartbeatAt, presence.disconnectedAt, presence.connectedAt].filter(
-    (time): time is number => time !== null,
+  // No array per call: a sweep asks this of every screen of the fleet.
+  const latest = Math.max(
+    presence.lastHeartbeatAt ?? -Infinity,
+    presence.disconnectedAt ?? -Infinity,
+    presence.connectedAt ?? -Infinity,
   );
-  return times.length === 0 ? null : Math.min(now, Math.max(...times));
+  return latest === -Infinity ? null : Math.min(now, latest);
 }
 
 /** Online: connected, or seen within `offlineAfterMs`. */
