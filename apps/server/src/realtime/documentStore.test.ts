@@ -115,6 +115,7 @@ describeOnBothEngines('DocumentStore', (database) => {
         changedPaths: result.changedPaths,
         value: { connection: value },
         updatedAt: now,
+        size: JSON.stringify({ connection: value }).length,
       },
     ]);
   });

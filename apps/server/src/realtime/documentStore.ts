@@ -267,7 +267,24 @@ export class DocumentStore {
 
   /** Calls `handler` with every change of the document at `docPath` committed from now on (on any node). */
   watch(docPath: string, handler: (event: ChangeEvent) => void): Unsubscribe {
-    return this.pubsub.subscribe(topicFor(docPath), (message) => handler(message as ChangeEvent));
+    return this.pubsub.subscribe(topicFor(docPath), (message) => {
+      const event = message as ChangeEvent;
+      this.learn(event);
+      handler(event);
+    });
+  }
+
+  /**
+   * Keeps a change another node committed as this node's write hint of the document: without it, the next write
+   * here (a player's own, after an operator's command through another node) was planned on the old hint, lost its
+   * conditional write, read the document again and was redone.
+   */
+  private learn(event: ChangeEvent): void {
+    const { docPath, revision, value, size } = event;
+    if (size === undefined || value === null) return;
+    const known = this.hints.get(docPath);
+    if (known !== undefined && known.revision >= revision) return; // this node's own change, or an older one
+    this.hints.remember(docPath, { value, revision, size });
   }
 
   /** Resolves once changes of `docPath` committed on any node reach its watch handlers (PubSub.whenSubscribed). */

@@ -175,6 +175,31 @@ describe('DocumentStore group commit (postgres)', () => {
     expect(await store.get(`${paths[0]}/n`)).toEqual({ value: 3, revision: 3 });
   });
 
+  it("keeps another node's committed change as its hint: its next write needs no read and no retry", async () => {
+    // Two nodes: each a store on the database, their changes shared by one broker (Redis, between real nodes).
+    const broker = new InProcessPubSub((error) => {
+      throw error;
+    });
+    const [mine, theirs] = [0, 1].map(
+      () => new DocumentStore({ database: counted, pubsub: broker, clock: () => 1_700_000_000_000 }),
+    ) as [DocumentStore, DocumentStore];
+    const [doc] = docs(1) as [string];
+    await mine.set(`${doc}/status`, 'up');
+    const seen: number[] = [];
+    const stop = mine.watch(doc, (event) => seen.push(event.revision)); // a listener of this node
+    await theirs.get(`${doc}/status`);
+    await theirs.set(`${doc}/command`, 'reboot'); // an operator's command through the other node
+    expect(seen).toEqual([2]);
+    statements = [];
+    expect(await mine.set(`${doc}/status`, 'rebooting')).toMatchObject({ revision: 3 });
+    expect(statements).toEqual(['UPDATE']);
+    expect(await theirs.get(doc)).toMatchObject({
+      value: { status: 'rebooting', command: 'reboot' },
+      revision: 3,
+    });
+    stop();
+  });
+
   it('splits more writes than a batch holds, keeping each document in order across batches', async () => {
     const [busy, ...others] = docs(MAX_BATCH_WRITES + 10);
     const writes = [

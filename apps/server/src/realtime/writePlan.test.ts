@@ -47,6 +47,7 @@ describe('planDocument', () => {
           changedPaths: [`${DOC}/a`],
           value: { a: 1 },
           updatedAt: limits.now,
+          size: 7,
         },
         text: '{"a":1}',
       },
@@ -58,6 +59,7 @@ describe('planDocument', () => {
           changedPaths: [`${DOC}/b`],
           value: { a: 1, b: 2 },
           updatedAt: limits.now,
+          size: 13,
         },
         text: '{"a":1,"b":2}',
       },
@@ -161,6 +163,14 @@ describe('changeEventText', () => {
       },
       { docPath: 'rooms/é 😀', revision: 1, changedPaths: ['rooms/é 😀/a\\b'], value: 3.5, updatedAt: 0 },
       { docPath: 'players/p2', revision: 9, changedPaths: ['players/p2'], value: null, updatedAt: 5 },
+      {
+        docPath: 'players/p3',
+        revision: 2,
+        changedPaths: ['players/p3/a'],
+        value: { a: 1 },
+        updatedAt: 6,
+        size: 7,
+      },
     ];
     for (const event of events) {
       expect(JSON.parse(changeEventText(event, documentText(event.value)))).toEqual(event);
@@ -175,13 +185,21 @@ describe('changeEventText', () => {
         : undefined,
     );
     expect(published).toEqual([
-      { docPath: DOC, revision: 2, changedPaths: [`${DOC}/a`], value: { a: 'x' }, updatedAt: limits.now },
+      {
+        docPath: DOC,
+        revision: 2,
+        changedPaths: [`${DOC}/a`],
+        value: { a: 'x' },
+        updatedAt: limits.now,
+        size: 9,
+      },
       {
         docPath: DOC,
         revision: 3,
         changedPaths: [`${DOC}/b`],
         value: { a: 'x', b: { c: 1 } },
         updatedAt: limits.now,
+        size: 21,
       },
     ]);
   });

@@ -43,6 +43,11 @@ export interface ChangeEvent {
   /** The whole document after the change (stored form); null once removed. Treat as immutable. */
   value: RealtimeValue;
   updatedAt: number;
+  /**
+   * Length of the document's JSON text: a node receiving the change keeps the document as its write hint
+   * (hintCache.ts) with it. Always sent; a change without it is delivered but not kept.
+   */
+  size?: number;
 }
 
 /** A write's effect on a document: the new document (the same object when nothing changes), or a stale answer. */
@@ -154,7 +159,14 @@ export function planDocument(
     }
     value = next;
     revision++;
-    const event: ChangeEvent = { docPath, revision, changedPaths, value, updatedAt: limits.now };
+    const event: ChangeEvent = {
+      docPath,
+      revision,
+      changedPaths,
+      value,
+      updatedAt: limits.now,
+      size: text.length,
+    };
     outcomes.push({ result: { docPath, revision, changedPaths }, event, text });
     row = { path: docPath, expected: state.revision, revision, text, updatedAt: limits.now };
   }
@@ -170,6 +182,8 @@ export function planDocument(
 export function changeEventText(event: ChangeEvent, documentText: string): string {
   return (
     `{"docPath":${JSON.stringify(event.docPath)},"revision":${event.revision},` +
-    `"changedPaths":${JSON.stringify(event.changedPaths)},"updatedAt":${event.updatedAt},"value":${documentText}}`
+    `"changedPaths":${JSON.stringify(event.changedPaths)},"updatedAt":${event.updatedAt},` +
+    (event.size === undefined ? '' : `"size":${event.size},`) +
+    `"value":${documentText}}`
   );
 }
