@@ -200,6 +200,29 @@ describe('RedisPubSub', () => {
     expect([last.eval - after.eval, last.publish - after.publish]).toEqual([0, 1]);
   });
 
+  it('publishes one PUBLISH per message once Redis refuses its script, after the others resynced', async () => {
+    // A Redis user that may not run scripts (an ACL, as some hosted Redis services impose).
+    await admin.call('ACL', 'SETUSER', 'noscripts', 'on', 'nopass', '~*', '&*', '+@all', '-eval');
+    const logged: Logged[] = [];
+    const a = await node(logged, redis.url.replace('redis://', 'redis://noscripts@'));
+    const b = await node();
+    const onB = await collect(b, 'doc');
+    let resyncs = 0;
+    b.onResync(async () => {
+      resyncs++;
+    });
+    a.publish('doc', 1);
+    a.publish('doc', 2); // one tick: a script, refused
+    await expect.poll(() => resyncs).toBe(1);
+    expect(logged.filter((entry) => entry.level === 'warn').map((entry) => entry.message)).toEqual([
+      expect.stringMatching(/^Redis refused a script \(NOPERM.*\): changes go one PUBLISH each$/),
+    ]);
+    a.publish('doc', 3);
+    a.publish('doc', 4);
+    await expect.poll(() => onB.received).toEqual([3, 4]);
+    await admin.call('ACL', 'DELUSER', 'noscripts');
+  });
+
   it('subscribes, and unsubscribes, the topics of one tick in one write', async () => {
     const a = await node();
     const topics = Array.from({ length: 50 }, (_, i) => `doc-${i}`);

@@ -12,7 +12,7 @@
 // messages (a control message), since their subscribers never noticed anything.
 
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { ReplyError, type Redis } from 'ioredis';
 import {
   InProcessPubSub,
   type MessageHandler,
@@ -93,6 +93,8 @@ export class RedisPubSub implements PubSub {
   private readonly topics = new Set<string>();
   /** Messages of this tick not sent yet, as channel, text, channel, text… (sendOutgoing). */
   private outgoing: string[] = [];
+  /** Redis refused PUBLISH_ALL (scripting disabled, or an ACL without EVAL): one PUBLISH per message from then on. */
+  private scriptRefused = false;
   /** SUBSCRIBEs awaiting Redis's answer on the current connection. */
   private readonly pending = new Map<string, PendingSubscribe>();
   /** The subscriber connection is up (commands go out); counts connections so stale continuations stop. */
@@ -261,16 +263,26 @@ export class RedisPubSub implements PubSub {
     this.outgoing = [];
     // A failure means the messages were lost with the connection (or maybe not): the others resync.
     const missed = () => this.missedPublish();
-    if (outgoing.length === 2) {
-      this.publisher.publish(outgoing[0]!, outgoing[1]!).catch(missed);
+    if (outgoing.length === 2 || this.scriptRefused) {
+      corkUntilTickEnd(this.publisher);
+      for (let index = 0; index < outgoing.length; index += 2) {
+        this.publisher.publish(outgoing[index]!, outgoing[index + 1]!).catch(missed);
+      }
       return;
     }
+    const refused = (error: unknown) => {
+      if (error instanceof ReplyError && !this.scriptRefused) {
+        this.scriptRefused = true;
+        this.log.warn(`Redis refused a script (${(error as Error).message}): changes go one PUBLISH each`);
+      }
+      missed();
+    };
     for (let start = 0; start < outgoing.length; start += 2 * PUBLISH_ALL_MAX) {
       const part =
         outgoing.length <= 2 * PUBLISH_ALL_MAX
           ? outgoing
           : outgoing.slice(start, start + 2 * PUBLISH_ALL_MAX);
-      this.publisher.eval(PUBLISH_ALL, 0, ...part).catch(missed);
+      this.publisher.eval(PUBLISH_ALL, 0, ...part).catch(refused);
     }
   }
 
