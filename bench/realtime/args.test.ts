@@ -4,11 +4,11 @@ import { ArgsError, parseBenchArgs } from './args';
 import { REPO_ROOT } from './childProcesses';
 
 describe('parseBenchArgs', () => {
-  it('defaults to 20,000 players, 5 s of writes and 500 commands against Marquee and the floor', () => {
+  it('defaults to 20,000 players, 15 s of writes and 500 commands against Marquee and the floor', () => {
     const args = parseBenchArgs([]);
     expect(args).toMatchObject({
       players: 20_000,
-      writeDurationMs: 5000,
+      writeDurationMs: 15_000,
       commands: 500,
       skipFloor: false,
       quick: false,
