@@ -90,9 +90,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     throw new ArgsError((error as Error).message);
   }
   const quick = values.quick === true;
-  // 15 s: the first second or two of a fleet's writes (every player's first frame at once, the collector promoting
-  // what they hold) ran at a third of the rate after; over 5 s that start made a third of the figure, and runs of the
-  // same three nodes spread from 8,200 to 11,700 a second (13,600 to 14,600 over 15 s).
+  // 15 s: a fleet's first second of writes (every player's first frame at once) runs far below the rate that follows
+  // (docs/testing.md §Benchmarks); over 5 s, runs of the same three nodes spread from 8,200 to 11,700 a second.
   const seconds = values.duration === undefined ? (quick ? 2 : 15) : Number(values.duration);
   if (!Number.isFinite(seconds) || seconds < 0.5 || seconds > 600) {
     throw new ArgsError(
