@@ -91,6 +91,8 @@ export interface TargetFigures {
     errors: Record<string, number>;
     /** Sockets of listening players closed by the server during the run. */
     dropped: number;
+    /** Those by close code and reason. */
+    droppedBy: Record<string, number>;
     clientProcesses: number;
     sourceAddresses: string[];
   };
@@ -534,6 +536,7 @@ export async function measureTarget(
         failed: connected.failed,
         errors: connected.errors,
         dropped: status.dropped,
+        droppedBy: status.droppedBy,
         clientProcesses: fleet.processes,
         sourceAddresses: fleet.sourceAddresses,
       },

@@ -84,6 +84,13 @@ let listenAppData = false;
 let streaming = false;
 let closing = false;
 let dropped = 0;
+const droppedBy: Record<string, number> = {};
+
+/** A listening player's socket closed by the other side: counted, with its code and reason. */
+function countDrop(code: number, reason: Buffer): void {
+  dropped++;
+  countError(droppedBy, `${code} ${reason.toString()}`.trim());
+}
 let writeRun: WriteRun | null = null;
 
 const emit = serveRpc({
@@ -93,7 +100,11 @@ const emit = serveRpc({
   },
   collect: (params: { value: number; what?: Collected }) => collect(params.value, params.what ?? 'command'),
   write: (params: WriteParams) => writeAll(params),
-  status: (): PlayerStatus => ({ ready: slots.filter((slot) => slot.phase === 'ready').length, dropped }),
+  status: (): PlayerStatus => ({
+    ready: slots.filter((slot) => slot.phase === 'ready').length,
+    dropped,
+    droppedBy,
+  }),
   presence: (params: PresenceParams) => preparePresence(slots, params),
   storm: (params: StormParams) => storm(slots, params, stormHooks),
   stormCheck: () => checkStorm(),
@@ -103,9 +114,7 @@ const emit = serveRpc({
 const stormHooks: StormHooks = {
   route: (slot, data) => onFrame(slot as Slot, data),
   closing: () => closing,
-  dropped: () => {
-    dropped++;
-  },
+  dropped: (code, reason) => countDrop(code, reason),
 };
 
 function countError(errors: Record<string, number>, message: string): void {
@@ -207,13 +216,13 @@ function attempt(slot: Slot, params: ConnectParams, localAddress: string): Promi
     );
     socket.on('message', (data) => onFrame(slot, data));
     socket.on('error', (error: NodeJS.ErrnoException) => settle(error.code ?? error.message));
-    socket.on('close', (code) => {
+    socket.on('close', (code, reason) => {
       if (slot.settle === settle) {
         settle(`closed with ${code} before listening`);
         return;
       }
       if (slot.socket !== socket) return;
-      if (slot.phase === 'ready' && !closing) dropped++;
+      if (slot.phase === 'ready' && !closing) countDrop(code, reason);
       slot.phase = 'closed';
     });
   });

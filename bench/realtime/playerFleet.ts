@@ -358,6 +358,10 @@ export class PlayerFleet {
     return {
       ready: results.reduce((sum, result) => sum + result.ready, 0),
       dropped: results.reduce((sum, result) => sum + result.dropped, 0),
+      droppedBy: results.reduce<Record<string, number>>((all, result) => {
+        for (const [why, count] of Object.entries(result.droppedBy)) all[why] = (all[why] ?? 0) + count;
+        return all;
+      }, {}),
     };
   }
 

@@ -111,6 +111,8 @@ export interface PlayerStatus {
   ready: number;
   /** Sockets that closed after their player was listening (dropped by the server). */
   dropped: number;
+  /** Those sockets by close code and reason (e.g. '1008 Too many requests'), to tell why. */
+  droppedBy: Record<string, number>;
 }
 
 export interface PresenceParams {

@@ -128,7 +128,13 @@ function expectSaneTarget(figures: TargetFigures | null, nodes = 1): void {
   const target = figures as TargetFigures;
   expect(target.nodes).toHaveLength(nodes);
   expect(target.nodes.reduce((sum, node) => sum + node.players, 0)).toBe(200);
-  expect(target.players).toMatchObject({ attempted: 200, connected: 200, failed: 0, dropped: 0 });
+  expect(target.players).toMatchObject({
+    attempted: 200,
+    connected: 200,
+    failed: 0,
+    dropped: 0,
+    droppedBy: {},
+  });
   expect(target.players.clientProcesses).toBeGreaterThanOrEqual(2);
   expect(target.players.sourceAddresses.every((address) => /^127\.0\.0\.(\d+)$/.test(address))).toBe(true);
   expect(target.players.sourceAddresses).not.toContain('127.0.0.1');

@@ -39,6 +39,7 @@ function figures(
       failed: 0,
       errors: {},
       dropped: 0,
+      droppedBy: {},
       clientProcesses: 4,
       sourceAddresses: ['127.0.0.2'],
     },

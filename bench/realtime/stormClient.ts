@@ -117,7 +117,7 @@ export interface StormHooks {
   /** True once the process is closing its sockets: nothing reconnects then. */
   closing(): boolean;
   /** A new socket closed by the server after its player was back. */
-  dropped(): void;
+  dropped(code: number, reason: Buffer): void;
 }
 
 /** A frame from the server, as far as the storm reads it. */
@@ -408,9 +408,9 @@ function attempt(slot: StormSlot, presence: Presence, current: Run): void {
   });
   socket.on('message', (data) => hooks.route(slot, data));
   socket.on('error', (error: NodeJS.ErrnoException) => fail(slot, socket, error.code ?? error.message));
-  socket.on('close', (code) => {
+  socket.on('close', (code, reason) => {
     if (slot.socket !== socket || hooks.closing()) return;
-    if (slot.phase === 'ready' && finished(presence)) hooks.dropped();
+    if (slot.phase === 'ready' && finished(presence)) hooks.dropped(code, reason);
     fail(slot, socket, `closed with ${code}`);
   });
 }
