@@ -128,6 +128,7 @@ function expectSaneTarget(figures: TargetFigures | null, nodes = 1): void {
   const target = figures as TargetFigures;
   expect(target.nodes).toHaveLength(nodes);
   expect(target.nodes.reduce((sum, node) => sum + node.players, 0)).toBe(200);
+  expect(target.players.droppedBy).toEqual({}); // before the counts: a drop says why
   expect(target.players).toMatchObject({
     attempted: 200,
     connected: 200,
