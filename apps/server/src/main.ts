@@ -37,9 +37,18 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The database's failures in the background (an idle pool connection, SQLite's checkpoint thread): on stderr until
+  // the app's log exists, then in it.
+  let report = (error: Error, context: string) => console.error(`${context}: ${error.message}`);
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (error) => report(error, 'database pool'),
+    onCheckpointError: (error) => report(error, 'SQLite checkpoints'),
+  });
   const applied = await migrateToLatest(database.db, database.dialect);
   const app = await buildApp(config, { database, migrate: false, appsDir: APPS_DIR });
+  report = (error, context) => app.log.error({ err: error }, context);
   app.log.info({ database: database.location, migrations: applied }, 'database ready');
 
   let stopping = false;

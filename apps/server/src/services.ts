@@ -200,6 +200,7 @@ export async function createServices(
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       onPoolError: (error) => onBackgroundError(error, 'database pool'),
+      onCheckpointError: (error) => onBackgroundError(error, 'SQLite checkpoints'),
     });
   const ownsPubSub = options.pubsub === undefined;
   let pubsub: PubSub | undefined;

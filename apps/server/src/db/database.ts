@@ -15,6 +15,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { CooperativeDriver } from './cooperativeDriver';
+import { WalCheckpointer } from './walCheckpointer';
 import type { Database } from './schema';
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
@@ -29,6 +30,8 @@ export interface DatabaseHandle {
    * which runs a batch of writes in one synchronous transaction. Undefined on PostgreSQL.
    */
   sqlite?: BetterSqlite3.Database;
+  /** On SQLite, the WAL checkpoints' own thread, told of the realtime store's commits (walCheckpointer.ts). */
+  walCheckpoints?: WalCheckpointer;
   /**
    * For the node's liveness (its lease, realtime/nodeLease.ts): on PostgreSQL a connection of its own, which never
    * waits in line behind the pool's queue (a reconnecting fleet can queue thousands of statements there, and a
@@ -50,6 +53,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Called with errors of idle PostgreSQL connections (which would otherwise crash the process). */
   onPoolError?: (error: Error) => void;
+  /** Called when SQLite's checkpoint thread failed and the main connection checkpoints again (walCheckpointer.ts). */
+  onCheckpointError?: (error: Error) => void;
 }
 
 export const DEFAULT_SQLITE_FILE = 'marquee.sqlite';
@@ -96,12 +101,15 @@ function openSqlite(options: OpenDatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new CooperativeSqliteDialect({ database: cachingSqlite(sqlite) }),
   });
+  const walCheckpoints = new WalCheckpointer(sqlite, file, { onError: options.onCheckpointError });
   return {
     db,
     dialect: 'sqlite',
     location: file,
     sqlite,
+    walCheckpoints,
     async close() {
+      await walCheckpoints.close();
       await db.destroy();
     },
   };

@@ -154,11 +154,11 @@ export class DocumentStore {
       clock: this.clock,
       maxDocumentBytes: options.maxDocumentBytes ?? MAX_DOCUMENT_BYTES,
     };
-    const { db, sqlite } = options.database;
+    const { db, sqlite, walCheckpoints } = options.database;
     this.committer =
       sqlite === undefined
         ? new PostgresGroupCommit(db, context)
-        : new SqliteGroupCommit(db, sqlite, context);
+        : new SqliteGroupCommit(db, sqlite, context, walCheckpoints);
   }
 
   /** The value at `path` (null when absent) and the revision of its document, read from the database. */

@@ -7,7 +7,7 @@
 // retried one per transaction, so each gets its own answer or its own error.
 //
 // Batches are queued and run a turn of the event loop at a time, never inside a Kysely transaction
-// (db/sqliteTurnQueue.ts).
+// (db/sqliteTurnQueue.ts). Each committed batch is told to the WAL checkpoints' thread (db/walCheckpointer.ts).
 
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -15,6 +15,7 @@ import type { RealtimeValue } from '@marquee/protocol';
 import type { Database } from '../db/schema';
 import type { Hint } from './hintCache';
 import { SqliteTurnQueue } from '../db/sqliteTurnQueue';
+import type { WalCheckpointer } from '../db/walCheckpointer';
 import {
   MAX_BATCH_BYTES,
   MAX_BATCH_WRITES,
@@ -62,6 +63,7 @@ export class SqliteGroupCommit implements WriteCommitter {
     db: Kysely<Database>,
     private readonly sqlite: BetterSqlite3.Database,
     private readonly context: CommitContext,
+    private readonly checkpoints?: WalCheckpointer,
   ) {
     this.queue = new SqliteTurnQueue(db as Kysely<unknown>, sqlite, {
       maxBatch: MAX_BATCH_WRITES,
@@ -82,6 +84,7 @@ export class SqliteGroupCommit implements WriteCommitter {
   }
 
   private answer(batch: QueuedWrite[], result: BatchResult): void {
+    this.checkpoints?.committed(batch.length);
     for (const [docPath, hint] of result.hints) this.context.hints.remember(docPath, hint);
     // In arrival order: the writes of one document in revision order.
     for (let index = 0; index < batch.length; index++) {
