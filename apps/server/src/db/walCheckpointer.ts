@@ -158,6 +158,8 @@ export class WalCheckpointer {
       },
     });
     this.worker = worker;
+    // Never what keeps the process alive: a database left open does not hold a test run or a stopping server.
+    worker.unref();
     worker.on('message', (message: { ready?: true } & CheckpointAnswer) => {
       if (message.ready === true) this.ready();
       else this.answered(message);
