@@ -11,11 +11,12 @@
 // so no turn of the event loop reads tens of thousands of frames.
 //
 // Not first come, first served: the room a batch leaves goes first to connections still read, those just answered
-// and writing again, so under a saturating fleet a few hundred take turns and the rest wait seconds (bench/realtime,
-// 20,000 players writing flat out: write latency p50 21–92 ms, p99 1.9–7.7 s over four runs). Serving the waiting ones
-// first was measured (two ways, three runs): p99 1.2 s, but 31–36 µs of main thread per write against 27–34, and
-// fewer writes a second (each write then touched a different connection, document and page of the table). A real
-// fleet writes a few times and stops, so its writes are only reordered; the throughput stays.
+// and writing again. Under a fleet writing flat out (bench/realtime, 20,000 players) a few hundred then often take
+// turns while the rest wait seconds: write latency p50 21–92 ms, p99 1.9–7.7 s in five runs of six; in the sixth the
+// turns spread over the fleet by themselves (p50 617 ms, p99 1.8 s). Serving the waiting ones first was measured
+// (two ways, three runs): p99 1.2 s, but always the spread regime, which costs more main thread per write (31–36 µs,
+// and 34 in the sixth run, against 27–34 in the five others): each write then touches a different connection, document
+// and page of the table. A real fleet writes a few times and stops, so its writes are only reordered.
 
 import { Fifo } from '../fifo';
 
