@@ -113,7 +113,7 @@ it('starts with the realtime store: a thousand writes through the group commit s
   await migrateToLatest(handle.db, handle.dialect);
   const store = new DocumentStore({ database: handle, pubsub: new InProcessPubSub() });
   await Promise.all(Array.from({ length: START_AFTER_WRITES }, (_, k) => store.set(`players/p${k}/n`, k)));
-  await expect.poll(() => handle.walCheckpoints!.stats().checkpoints).toBeGreaterThan(0);
+  await expect.poll(() => handle.walCheckpoints!.stats().checkpoints, { timeout: 10_000 }).toBeGreaterThan(0);
   expect(autoCheckpoint(handle)).toBe(BACKSTOP_PAGES);
 });
 
@@ -126,7 +126,7 @@ it("goes back to SQLite's own checkpoints, and says so, when the thread cannot w
   fs.renameSync(path.join(dataDir, DEFAULT_SQLITE_FILE), path.join(moved, DEFAULT_SQLITE_FILE));
   try {
     await write(handle, 3, START_AFTER_WRITES / 2, 1);
-    await expect.poll(() => handle.walCheckpoints!.stats().state).toBe('failed');
+    await expect.poll(() => handle.walCheckpoints!.stats().state, { timeout: 10_000 }).toBe('failed');
     expect(handle.errors).toHaveLength(1);
     expect(handle.errors[0]!.message).toMatch(/unable to open|does not exist|no such file/i);
     expect(autoCheckpoint(handle)).toBe(1000);
