@@ -8,11 +8,14 @@
 // Until the realtime store has committed START_AFTER_WRITES writes (realtime/sqliteGroupCommit.ts), nothing changes:
 // the thread is not worth its start for a node that writes little (a test, a small fleet). Then a worker opens its own
 // connection to the file and runs a PASSIVE checkpoint at most every CHECKPOINT_INTERVAL_MS while commits go on; it
-// copies what was committed before it began and never blocks a writer. A passive checkpoint racing constant commits
-// may never leave the WAL fully copied, and only then does the next writer start the file over: past RESTART_PAGES
-// it runs a RESTART, which holds writers back only while it copies the rest. The main connection's automatic
-// checkpoint stays as a backstop at BACKSTOP_PAGES, should the thread fall behind; if the thread fails, the node
-// logs it and goes back to SQLite's default on the main connection.
+// copies what was committed before it began and never blocks a writer. A checkpoint racing constant commits may
+// never leave the WAL fully copied, and only then does the next commit start the file over: once the thread finds
+// the WAL past CATCH_UP_PAGES, it is asked nothing more and the main connection, after its next commit, copies the
+// rest itself (what came since the thread's last pass), so the WAL starts over. Not a RESTART on the thread: it
+// waits for the writer with SQLite's busy handler, sleeping whole milliseconds, and a node committing batch after
+// batch never left it the lock (the WAL grew to 400–700 MB in the test that found it). The main connection's
+// automatic checkpoint stays as a backstop at BACKSTOP_PAGES; if the thread fails, the node logs it and goes back
+// to SQLite's default on the main connection.
 
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
@@ -23,24 +26,19 @@ import type BetterSqlite3 from 'better-sqlite3';
 export const START_AFTER_WRITES = 1000;
 /** Least time between two checkpoints the node asks for while it commits. */
 export const CHECKPOINT_INTERVAL_MS = 20;
-/** WAL pages past which the thread's checkpoint makes sure the file starts over (16 MiB of 4 KiB pages). */
-export const RESTART_PAGES = 4096;
+/** WAL pages past which the main connection finishes the copy itself, so the file starts over (16 MiB of 4 KiB). */
+export const CATCH_UP_PAGES = 4096;
 /** The main connection's own automatic checkpoint once the thread runs: only if the thread falls far behind. */
 export const BACKSTOP_PAGES = 16_384;
 /** SQLite's default automatic checkpoint, restored if the thread fails. */
 const SQLITE_DEFAULT_PAGES = 1000;
 
-type CheckpointMode = 'PASSIVE' | 'RESTART';
-
 /** What the thread answers for one checkpoint (SQLite's wal_checkpoint row), or why it could not. */
 interface CheckpointAnswer {
   /** 'open': the thread could not open the database. */
-  mode: CheckpointMode | 'open';
-  busy?: number;
+  mode: 'PASSIVE' | 'open';
   /** Pages in the WAL. */
   log?: number;
-  /** Pages of it copied into the database file. */
-  checkpointed?: number;
   error?: string;
 }
 
@@ -70,7 +68,7 @@ if (db !== null) {
     }
     try {
       const [row] = db.pragma('wal_checkpoint(' + mode + ')');
-      parentPort.postMessage({ mode, busy: row.busy, log: row.log, checkpointed: row.checkpointed });
+      parentPort.postMessage({ mode, log: row.log });
     } catch (error) {
       parentPort.postMessage({ mode, error: messageOf(error) });
     }
@@ -81,17 +79,13 @@ if (db !== null) {
 export interface WalCheckpointerOptions {
   /** Told when the thread failed and the main connection checkpoints again. */
   onError?: (error: Error) => void;
-  /** Default START_AFTER_WRITES. */
-  startAfterWrites?: number;
-  /** Monotonic milliseconds; default performance.now. */
-  now?: () => number;
 }
 
 export interface WalCheckpointStats {
   state: 'waiting' | 'starting' | 'running' | 'failed' | 'closed';
-  /** Checkpoints the thread ran, and of them RESTARTs. */
+  /** Checkpoints the thread ran; copies the main connection finished itself for the WAL to start over. */
   checkpoints: number;
-  restarts: number;
+  catchUps: number;
   /** The WAL's size in pages at the thread's last checkpoint. */
   lastLogPages: number;
 }
@@ -102,37 +96,34 @@ export class WalCheckpointer {
   private worker: Worker | null = null;
   private inFlight = false;
   private wanted = false;
-  private nextMode: CheckpointMode = 'PASSIVE';
+  /** The thread found the WAL long: the main connection finishes the copy after its next commit. */
+  private catchUp = false;
   private lastAsked = -Infinity;
   private timer: NodeJS.Timeout | null = null;
   private checkpoints = 0;
-  private restarts = 0;
+  private catchUps = 0;
   private lastLogPages = 0;
-  private readonly now: () => number;
-  private readonly startAfterWrites: number;
 
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
     private readonly file: string,
     private readonly options: WalCheckpointerOptions = {},
-  ) {
-    this.now = options.now ?? (() => performance.now());
-    this.startAfterWrites = options.startAfterWrites ?? START_AFTER_WRITES;
-  }
+  ) {}
 
   /** The realtime store committed a batch of `writes` writes: a checkpoint is due soon. */
   committed(writes: number): void {
     if (this.state === 'waiting') {
       this.written += writes;
-      if (this.written >= this.startAfterWrites) this.start();
+      if (this.written >= START_AFTER_WRITES) this.start();
     } else if (this.state === 'running') {
-      this.ask();
+      if (this.catchUp) this.catchUpHere();
+      else this.ask();
     }
   }
 
   stats(): WalCheckpointStats {
-    const { state, checkpoints, restarts, lastLogPages } = this;
-    return { state, checkpoints, restarts, lastLogPages };
+    const { state, checkpoints, catchUps, lastLogPages } = this;
+    return { state, checkpoints, catchUps, lastLogPages };
   }
 
   /** Ends the thread (its last checkpoint finished first); the main connection is closed after this. */
@@ -190,7 +181,7 @@ export class WalCheckpointer {
       this.wanted = true;
       return;
     }
-    const wait = this.lastAsked + CHECKPOINT_INTERVAL_MS - this.now();
+    const wait = this.lastAsked + CHECKPOINT_INTERVAL_MS - performance.now();
     if (wait > 0) {
       this.timer = setTimeout(() => {
         this.timer = null;
@@ -206,8 +197,8 @@ export class WalCheckpointer {
     if (this.state !== 'running' || this.worker === null) return;
     this.inFlight = true;
     this.wanted = false;
-    this.lastAsked = this.now();
-    this.worker.postMessage(this.nextMode);
+    this.lastAsked = performance.now();
+    this.worker.postMessage('PASSIVE');
   }
 
   private answered(answer: CheckpointAnswer): void {
@@ -218,11 +209,26 @@ export class WalCheckpointer {
     }
     if (this.state !== 'running') return;
     this.checkpoints++;
-    if (answer.mode === 'RESTART') this.restarts++;
     this.lastLogPages = answer.log ?? 0;
-    // A WAL left long by checkpoints racing the commits: the next one makes sure the file starts over.
-    this.nextMode = answer.mode === 'PASSIVE' && this.lastLogPages >= RESTART_PAGES ? 'RESTART' : 'PASSIVE';
-    if (this.wanted || this.nextMode === 'RESTART') this.ask();
+    if (this.lastLogPages >= CATCH_UP_PAGES) this.catchUp = true;
+    else if (this.wanted) this.ask();
+  }
+
+  /**
+   * Between two commits, the thread idle: the main connection copies what the thread has not, a PASSIVE checkpoint
+   * that finds no other writer and so completes, and the next commit starts the WAL over.
+   */
+  private catchUpHere(): void {
+    if (this.inFlight || this.sqlite.inTransaction) return;
+    const [row] = this.sqlite.pragma('wal_checkpoint(PASSIVE)') as {
+      busy: number;
+      log: number;
+      checkpointed: number;
+    }[];
+    if (row === undefined || row.busy !== 0 || row.checkpointed < row.log) return;
+    this.catchUp = false;
+    this.catchUps++;
+    this.lastLogPages = row.log;
   }
 
   private fail(error: Error): void {
