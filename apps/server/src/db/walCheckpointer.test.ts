@@ -3,8 +3,10 @@
 // loses nothing, makes the WAL start over under commits that never pause, ends with the database, and when it fails
 // the main connection checkpoints again.
 
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from '../../test/harness/databases';
 import { InProcessPubSub } from '../realtime/pubsub';
@@ -164,4 +166,29 @@ it('makes the WAL start over when commits never pause long enough for a checkpoi
       .pluck()
       .get((59 * 4001) % ROWS),
   ).toMatch(/^0:59\./);
+});
+
+it('holds the process until the thread has ended: the awaited close returns, and what follows it runs', () => {
+  dataDir = tempDir();
+  // A process of its own: in vitest's worker other handles keep the loop alive, and an early exit does not show. Its
+  // flags (--input-type=module) would break the thread's CommonJS program if the thread took them.
+  const script = `
+    import { openDatabase } from ${JSON.stringify(new URL('./database.ts', import.meta.url).pathname)};
+    const database = openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
+    database.sqlite.exec('CREATE TABLE rows (id INTEGER PRIMARY KEY, value TEXT NOT NULL)');
+    database.sqlite.prepare('INSERT INTO rows (id, value) VALUES (1, ?)').run('one');
+    database.walCheckpoints.committed(${START_AFTER_WRITES});
+    while (database.walCheckpoints.stats().state !== 'running') await new Promise((resolve) => setTimeout(resolve, 10));
+    await database.close();
+    console.log('closed');
+  `;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(child.stderr).toBe('');
+  expect(child.stdout.trim()).toBe('closed');
+  expect(child.status).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, `${DEFAULT_SQLITE_FILE}-wal`))).toBe(false);
 });

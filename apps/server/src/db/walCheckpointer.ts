@@ -133,6 +133,9 @@ export class WalCheckpointer {
     this.clearTimer();
     this.worker = null;
     if (worker === null) return;
+    // Held by the close: unref'd, a process with nothing else to do would exit before the thread did, in the middle
+    // of an awaited close (a seeding script ended silently, its work after the close undone).
+    worker.ref();
     const exited = once(worker, 'exit');
     worker.postMessage('close');
     await exited;
@@ -142,6 +145,8 @@ export class WalCheckpointer {
     this.state = 'starting';
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // Not the process's flags: an --import (a profiler, a loader) or --input-type would run in the thread too.
+      execArgv: [],
       workerData: {
         file: this.file,
         driver: createRequire(import.meta.url).resolve('better-sqlite3'),
