@@ -15,6 +15,16 @@ export interface DocumentLocation {
   readonly docPath: string;
   /** Segments below the document. */
   readonly relative: readonly string[];
+  /**
+   * The pub/sub topic of the document, made with the location: a connection keeps its location for its next writes,
+   * and a topic built at every write is a string to flatten and hash again for the subscriptions' lookup.
+   */
+  readonly topic: string;
+}
+
+/** The pub/sub topic on which the changes of the document at `docPath` are published. */
+export function topicFor(docPath: string): string {
+  return `realtime:${docPath}`;
 }
 
 /** Validates `path` (invalid_path) and splits it into its document and the rest. */
@@ -27,10 +37,12 @@ export function locateInDocument(path: string): DocumentLocation {
       joinPath(segments),
     );
   }
+  const docPath = joinPath(segments.slice(0, DOCUMENT_DEPTH));
   return {
     segments,
     path: joinPath(segments),
-    docPath: joinPath(segments.slice(0, DOCUMENT_DEPTH)),
+    docPath,
     relative: segments.slice(DOCUMENT_DEPTH),
+    topic: topicFor(docPath),
   };
 }

@@ -23,7 +23,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DatabaseHandle } from '../db/database';
 import { batchedRead, type BatchedRead } from '../db/batchedRead';
-import { DOCUMENT_DEPTH, locateInDocument, type DocumentLocation } from './documentPath';
+import { DOCUMENT_DEPTH, locateInDocument, topicFor, type DocumentLocation } from './documentPath';
 import { HintCache } from './hintCache';
 import { PostgresGroupCommit } from './postgresGroupCommit';
 import type { PubSub, ResyncHandler, Unsubscribe } from './pubsub';
@@ -40,6 +40,7 @@ import {
 } from './writePlan';
 
 export type { ChangeEvent, StaleResult, WriteResult } from './writePlan';
+export { topicFor } from './documentPath';
 
 /** Largest document, in UTF-8 bytes of its JSON text. Strings alone may be up to MAX_STRING_BYTES each. */
 export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
@@ -73,10 +74,6 @@ export interface DocumentStoreOptions {
   maxDocumentBytes?: number;
 }
 
-export function topicFor(docPath: string): string {
-  return `realtime:${docPath}`;
-}
-
 /** `mutate` under the conditions of `options`. */
 function guarded(mutate: Mutation, { check, onlyIfExists }: WriteOptions): Mutation {
   if (check === undefined && onlyIfExists !== true) return mutate;
@@ -98,6 +95,7 @@ export type WriteCallback = (error: unknown, result: WriteResult | undefined) =>
 class QueuedSet implements QueuedWrite {
   readonly docPath: string;
   readonly changedPaths: string[];
+  readonly topic: string;
 
   constructor(
     private readonly target: DocumentLocation,
@@ -108,6 +106,7 @@ class QueuedSet implements QueuedWrite {
   ) {
     this.docPath = target.docPath;
     this.changedPaths = [target.path];
+    this.topic = target.topic;
   }
 
   prepare(): Mutation {
@@ -145,9 +144,9 @@ export class DocumentStore {
     this.clock = options.clock ?? Date.now;
     const context: CommitContext = {
       hints: this.hints,
-      publish: (event, text) =>
+      publish: (event, text, topic) =>
         this.pubsub.publish(
-          topicFor(event.docPath),
+          topic ?? topicFor(event.docPath),
           event,
           text === undefined ? undefined : () => changeEventText(event, text),
         ),

@@ -24,6 +24,8 @@ export const MAX_ATTEMPTS = 100;
 export interface QueuedWrite {
   docPath: string;
   changedPaths: string[];
+  /** The document's pub/sub topic, when the writer has it made already (a connection's set: DocumentLocation). */
+  topic?: string;
   /** Builds the mutation when the batch runs, so that server timestamps are the time of the commit. */
   prepare: () => Mutation;
   resolve: (result: WriteResult | StaleResult) => void;
@@ -33,8 +35,11 @@ export interface QueuedWrite {
 /** What every committer of a store shares with it. */
 export interface CommitContext {
   hints: HintCache;
-  /** Tells watchers of the document, on every node, of a committed change (`text`: its document's JSON). */
-  publish: (event: ChangeEvent, text: string | undefined) => void;
+  /**
+   * Tells watchers of the document, on every node, of a committed change (`text`: its document's JSON; `topic`: the
+   * document's topic, when the write carried it).
+   */
+  publish: (event: ChangeEvent, text: string | undefined, topic?: string) => void;
   /** Epoch milliseconds. */
   clock: () => number;
   maxDocumentBytes: number;
@@ -61,7 +66,7 @@ export function answer(write: QueuedWrite, outcome: WriteOutcome, context: Commi
     write.reject(outcome.error);
     return;
   }
-  if (outcome.event !== undefined) context.publish(outcome.event, outcome.text);
+  if (outcome.event !== undefined) context.publish(outcome.event, outcome.text, write.topic);
   write.resolve(outcome.result);
 }
 
