@@ -24,8 +24,13 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 /** Realtime writes committed before the checkpoints move to their thread. */
 export const START_AFTER_WRITES = 1000;
-/** Least time between two checkpoints the node asks for while it commits. */
-export const CHECKPOINT_INTERVAL_MS = 20;
+/**
+ * Least time between two checkpoints the node asks for while it commits. Each pass syncs both files and copies every
+ * page committed since the last one, so a page a fleet writes a few times a second was copied at each pass: in the
+ * throwaway measurement, the process's CPU per write was 13.9 µs at 20 ms, 10.9 µs at 100 ms (11.4 µs with SQLite's
+ * own checkpoints on the main connection), on a machine whose two cores the server shares.
+ */
+export const CHECKPOINT_INTERVAL_MS = 100;
 /** WAL pages past which the main connection finishes the copy itself, so the file starts over (16 MiB of 4 KiB). */
 export const CATCH_UP_PAGES = 4096;
 /** The main connection's own automatic checkpoint once the thread runs: only if the thread falls far behind. */
