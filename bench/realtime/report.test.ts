@@ -600,7 +600,7 @@ describe('formatTable', () => {
 describe('operationCosts', () => {
   const phase = (wallSeconds: number, running: number, waitingForCpu: number) => ({
     wallSeconds,
-    server: running,
+    server: running * 1.5,
     players: 0,
     driver: 0,
     serverMainThread: { running, waitingForCpu, blocked: wallSeconds - running - waitingForCpu },
@@ -627,6 +627,7 @@ describe('operationCosts', () => {
       connectMs: 0.5,
       commandMs: 0.6,
       writeUs: 100,
+      writeAllThreadsUs: 150,
       waitingForCpu: { connect: 0.25, fleetWide: 0.25, writes: 0.25 },
     });
   });
@@ -634,8 +635,8 @@ describe('operationCosts', () => {
   it('is null without the phases, and prints one line per server measured', () => {
     expect(operationCosts(figures('floor'))).toBeNull();
     expect(formatCosts([measured, null]).split('\n')).toEqual([
-      'server main-thread time per operation (waiting for a CPU, share of the phase):',
-      '  marquee  connect 0.500 ms (25%)  command 0.600 ms (25%)  write 100 µs (25%)',
+      'server main-thread time per operation (waiting for a CPU, share of the phase; a write: all its threads too):',
+      '  marquee  connect 0.500 ms (25%)  command 0.600 ms (25%)  write 100 µs (25%; 150 µs all threads)',
       'longest event-loop stall / longest GC pause per phase (ms):',
       '  marquee  connect 40 / 12  command 15 / 4  fleetWide 250 / 30  writes 90 / 20',
     ]);
@@ -668,9 +669,9 @@ describe('operationCosts', () => {
       f.storm.listenOverflows = null;
     });
     expect(formatCosts([stormed, durable]).split('\n')).toEqual([
-      'server main-thread time per operation (waiting for a CPU, share of the phase):',
-      '  marquee       connect 0.500 ms (25%)  command 0.600 ms (25%)  write 100 µs (25%)',
-      '  durableFloor  connect 0.500 ms (25%)  command 0.600 ms (25%)  write 100 µs (25%)',
+      'server main-thread time per operation (waiting for a CPU, share of the phase; a write: all its threads too):',
+      '  marquee       connect 0.500 ms (25%)  command 0.600 ms (25%)  write 100 µs (25%; 150 µs all threads)',
+      '  durableFloor  connect 0.500 ms (25%)  command 0.600 ms (25%)  write 100 µs (25%; 150 µs all threads)',
       'longest event-loop stall / longest GC pause per phase (ms):',
       '  marquee       connect 40 / 12  command 15 / 4  fleetWide 250 / 30  writes 90 / 20  storm 130 / 25',
       '  durableFloor  connect 20 / 5  storm 30 / 4',
@@ -814,7 +815,7 @@ describe('formatComparisonTable', () => {
 
 describe('operationCosts of several nodes', () => {
   it("adds the nodes' main-thread time and averages their wait for a CPU over the nodes", () => {
-    const phase = { wallSeconds: 10, server: 0, players: 0, driver: 0 };
+    const phase = { wallSeconds: 10, server: 9, players: 0, driver: 0 };
     const nodes = threeNodes([8, 8, 8], (f) => {
       f.players.connected = 20_000;
       f.cpu = {
@@ -827,6 +828,7 @@ describe('operationCosts of several nodes', () => {
       connectMs: 1.5,
       commandMs: 1,
       writeUs: 100,
+      writeAllThreadsUs: 150,
       waitingForCpu: { connect: 0.2, fleetWide: 0.1, writes: 0.5 },
     });
   });

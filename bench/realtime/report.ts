@@ -528,6 +528,11 @@ export interface OperationCosts {
   commandMs: number;
   /** Microseconds per acknowledged write. */
   writeUs: number;
+  /**
+   * Microseconds of the server processes' CPU, every thread (the collector's helpers, SQLite's checkpoints), per
+   * acknowledged write: what the write costs the machine, whose cores the players share.
+   */
+  writeAllThreadsUs: number;
   /** Share of each phase's wall time the server's main thread (on average over the nodes) waited for a CPU. */
   waitingForCpu: { connect: number; fleetWide: number; writes: number };
 }
@@ -537,13 +542,14 @@ export function operationCosts(figures: TargetFigures): OperationCosts | null {
   if (connect === undefined || fleetWide === undefined || writes === undefined) return null;
   // Several nodes: their main threads together, over the wall time of each.
   const servers = Math.max(1, figures.nodes.length);
+  const acked = Math.max(1, figures.writes.acked + figures.writes.ackedLate);
   const waiting = (phase: typeof connect) =>
     phase.serverMainThread.waitingForCpu / (phase.wallSeconds * servers);
   return {
     connectMs: (1000 * connect.serverMainThread.running) / figures.players.connected,
     commandMs: (1000 * fleetWide.serverMainThread.running) / figures.fleetWide.players,
-    writeUs:
-      (1e6 * writes.serverMainThread.running) / Math.max(1, figures.writes.acked + figures.writes.ackedLate),
+    writeUs: (1e6 * writes.serverMainThread.running) / acked,
+    writeAllThreadsUs: (1e6 * writes.server) / acked,
     waitingForCpu: { connect: waiting(connect), fleetWide: waiting(fleetWide), writes: waiting(writes) },
   };
 }
@@ -573,7 +579,9 @@ export function secondBySecond(timeline: readonly TimelineSample[], count: numbe
  * first seconds.
  */
 export function formatCosts(targets: readonly (TargetFigures | null)[]): string {
-  const lines = ['server main-thread time per operation (waiting for a CPU, share of the phase):'];
+  const lines = [
+    'server main-thread time per operation (waiting for a CPU, share of the phase; a write: all its threads too):',
+  ];
   // The GC pause beside the stall tells a collection from work holding the loop.
   const stalls = ['longest event-loop stall / longest GC pause per phase (ms):'];
   const width = Math.max(7, ...targets.map((figures) => figures?.kind.length ?? 0));
@@ -594,7 +602,8 @@ export function formatCosts(targets: readonly (TargetFigures | null)[]): string 
     lines.push(
       `  ${figures.kind.padEnd(width)}  connect ${costs.connectMs.toFixed(3)} ms (${percent(costs.waitingForCpu.connect)})` +
         `  command ${costs.commandMs.toFixed(3)} ms (${percent(costs.waitingForCpu.fleetWide)})` +
-        `  write ${costs.writeUs.toFixed(0)} µs (${percent(costs.waitingForCpu.writes)})`,
+        `  write ${costs.writeUs.toFixed(0)} µs (${percent(costs.waitingForCpu.writes)}; ` +
+        `${costs.writeAllThreadsUs.toFixed(0)} µs all threads)`,
     );
   }
   const storms = ['reconnect storm attempts (where their time went):'];
