@@ -146,7 +146,7 @@ export class DocumentStore {
       hints: this.hints,
       publish: (event, text, topic) =>
         this.pubsub.publish(
-          topic ?? topicFor(event.docPath),
+          topic,
           event,
           text === undefined ? undefined : () => changeEventText(event, text),
         ),
@@ -310,6 +310,7 @@ export class DocumentStore {
     return new Promise((resolve, reject) => {
       this.committer.enqueue({
         docPath,
+        topic: topicFor(docPath),
         changedPaths,
         prepare: () => guarded(prepare(), options),
         resolve,

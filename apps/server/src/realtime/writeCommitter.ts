@@ -24,8 +24,8 @@ export const MAX_ATTEMPTS = 100;
 export interface QueuedWrite {
   docPath: string;
   changedPaths: string[];
-  /** The document's pub/sub topic, when the writer has it made already (a connection's set: DocumentLocation). */
-  topic?: string;
+  /** The document's pub/sub topic (a connection's sets carry the one their DocumentLocation made once). */
+  topic: string;
   /** Builds the mutation when the batch runs, so that server timestamps are the time of the commit. */
   prepare: () => Mutation;
   resolve: (result: WriteResult | StaleResult) => void;
@@ -36,10 +36,9 @@ export interface QueuedWrite {
 export interface CommitContext {
   hints: HintCache;
   /**
-   * Tells watchers of the document, on every node, of a committed change (`text`: its document's JSON; `topic`: the
-   * document's topic, when the write carried it).
+   * Tells watchers of the document, on every node, of a committed change on its `topic` (`text`: the document's JSON).
    */
-  publish: (event: ChangeEvent, text: string | undefined, topic?: string) => void;
+  publish: (event: ChangeEvent, text: string | undefined, topic: string) => void;
   /** Epoch milliseconds. */
   clock: () => number;
   maxDocumentBytes: number;
