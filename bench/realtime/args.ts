@@ -34,9 +34,10 @@ export const USAGE = `Usage: npm run bench:realtime -- [options]
   --players N          players to seed and connect (default 20000; 200 with --quick)
   --duration S         seconds of the acknowledged-writes phase (default 15; 2 with --quick)
   --commands N         one-player commands measured (default 500; 100 with --quick)
-  --skip-floor         measure Marquee only (neither raw-ws floor, in memory or durable; no ratios)
+  --skip-floor         measure Marquee only (no raw-ws floor, in memory, durable or of N nodes; no ratios)
   --nodes N            server nodes, 1 to 8 (default 1: one process on SQLite); above 1, N nodes on PostgreSQL +
-                       Redis, measured beside the single-node SQLite run
+                       Redis, measured beside the single-node SQLite run and judged against the floor's N nodes on
+                       PostgreSQL + Redis
   --skip-single        with --nodes above 1: measure the nodes only, not the single-node SQLite run
   --schedules          also measure, on Marquee after the fleet-wide command: a schedule change to a group of every
                        screen (until every player's app/data has the new version) and a group edit recomputing every

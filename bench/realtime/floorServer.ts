@@ -10,7 +10,9 @@
 //
 // In memory by default. With FLOOR_DB=<file> it is the durable floor: every change (set, command, onDisconnect
 // action) is queued and committed to SQLite, one transaction per event-loop turn, and only then applied, answered
-// and pushed, so what it acknowledges is kept as Marquee keeps it.
+// and pushed, so what it acknowledges is kept as Marquee keeps it. With FLOOR_PG=<url>, FLOOR_REDIS=<url> and
+// FLOOR_NODES=<n> it is one node of the cluster floor: changes committed to PostgreSQL and heard by every node
+// through Redis (floorCluster.ts), the baseline of Marquee's nodes on PostgreSQL + Redis.
 
 import http from 'node:http';
 import Database from 'better-sqlite3';
@@ -25,10 +27,13 @@ import {
 import { probeHandlers } from './serverProbe';
 import { LISTEN_BRANCH } from './playerMessages';
 import { serveRpc } from './rpc';
+import { openClusterStore, type ClusterStore } from './floorCluster';
 
 const port = Number(process.env.PORT);
 const host = process.env.HOST ?? '127.0.0.1';
 const databaseFile = process.env.FLOOR_DB ?? '';
+const clusterDatabase = process.env.FLOOR_PG ?? '';
+const clusterRedis = process.env.FLOOR_REDIS ?? '';
 /** Largest HTTP body read. */
 const MAX_BODY_BYTES = 64 * 1024;
 const COMMAND_ROUTE = /^\/players\/([A-Za-z0-9_-]{1,100})\/commands$/;
@@ -128,8 +133,49 @@ function openStore(file: string): (change: Change) => void {
   };
 }
 
+/** The revision of the latest value pushed at each listened path (cluster: a listen's read may be older). */
+const pushedAt = new Map<string, number>();
+
+/** With FLOOR_PG: this node's part of the cluster floor. */
+const cluster: ClusterStore | null =
+  clusterDatabase === ''
+    ? null
+    : await openClusterStore({
+        databaseUrl: clusterDatabase,
+        redisUrl: clusterRedis,
+        nodes: Number(process.env.FLOOR_NODES ?? '1'),
+        deliver,
+        raiseOnAll: (body) =>
+          new Promise((resolve) => {
+            command(null, body, () => resolve(), true);
+          }),
+      });
+
+/** A change committed on any node of the cluster floor, pushed to this node's listeners of its path. */
+function deliver(path: string, text: string | null): void {
+  revision++;
+  const socket = listeners.get(path);
+  if (socket === undefined) return;
+  pushedAt.set(path, revision);
+  const event = `{"t":"v","path":${JSON.stringify(path)},"value":${text ?? 'null'},"hash":"","rev":${revision}}`;
+  if (socket.readyState === WebSocket.OPEN) socket.send(event);
+  for (const other of alsoListening.get(path) ?? []) {
+    if (other.readyState === WebSocket.OPEN) other.send(event);
+  }
+}
+
 const store: (change: Change) => void =
-  databaseFile === '' ? (change) => change.done(apply(change.path, change.value)) : openStore(databaseFile);
+  cluster !== null
+    ? (change) =>
+        cluster.store({
+          path: change.path,
+          text: change.value === null ? null : JSON.stringify(change.value),
+          merge: false,
+          done: (_stored, error) => change.done(error === undefined ? revision : null),
+        })
+    : databaseFile === ''
+      ? (change) => change.done(apply(change.path, change.value))
+      : openStore(databaseFile);
 
 /** The `sub` claim of a JWT, read without checking the signature; null when it is not one. */
 function subjectOf(token: string): string | null {
@@ -199,8 +245,12 @@ function serve(socket: WebSocket): void {
         }
         listen(request.path, socket);
         listened.push(request.path);
-        answer(request.r);
-        socket.send(valueEvent(request.path));
+        if (cluster === null) {
+          answer(request.r);
+          socket.send(valueEvent(request.path));
+          return;
+        }
+        listenInCluster(cluster, request.path, request.r);
         return;
       case 'set': {
         if (!insideOwnSubtree(uid, request.path)) {
@@ -243,8 +293,23 @@ function serve(socket: WebSocket): void {
         refuse(request.r, 'invalid_request', `the floor does not serve ${request.t}`);
     }
   });
+  /** Answered once the node hears the path's changes, with the value read after that (unless a newer was pushed). */
+  const listenInCluster = (nodes: ClusterStore, path: string, r: number) => {
+    const before = revision;
+    void nodes.listen(path).then((text) => {
+      if (socket.readyState !== WebSocket.OPEN) return;
+      answer(r);
+      if ((pushedAt.get(path) ?? 0) > before) return;
+      socket.send(
+        `{"t":"v","path":${JSON.stringify(path)},"value":${text ?? 'null'},"hash":"","rev":${revision}}`,
+      );
+    });
+  };
   socket.on('close', () => {
-    for (const path of listened) unlisten(path, socket);
+    for (const path of listened) {
+      unlisten(path, socket);
+      cluster?.unlisten(path);
+    }
     const now = Date.now();
     for (const [path, value] of armed) store({ path, value: stored(value, now), done: () => {} });
     armed.clear();
@@ -267,12 +332,22 @@ function parseCommand(body: string): CommandBody | null {
 
 /**
  * Raises the command on one player (`playerId`), or on every listening player (null); `answer` gets the status
- * once every change is applied (committed, for the durable floor).
+ * once every change is applied (committed, for the durable floor). On the cluster floor a command for every player
+ * goes to every node, unless `local` (a node raising it on its own listeners).
  */
-function command(playerId: string | null, body: string, answer: (status: number) => void): void {
+function command(
+  playerId: string | null,
+  body: string,
+  answer: (status: number) => void,
+  local = false,
+): void {
   const parsed = parseCommand(body);
   if (parsed === null) {
     answer(400);
+    return;
+  }
+  if (playerId === null && cluster !== null && !local) {
+    void cluster.broadcast(body).then(() => answer(201));
     return;
   }
   // Every listening player's command path (players also listen to their connection record in the storm).
@@ -292,6 +367,16 @@ function command(playerId: string | null, body: string, answer: (status: number)
 }
 
 function raise(path: string, parsed: CommandBody, done: (rev: number | null) => void): void {
+  if (cluster !== null) {
+    // The player may listen on another node: its flags are merged where they are kept.
+    cluster.store({
+      path,
+      text: JSON.stringify({ [parsed.command]: parsed.param ?? true }),
+      merge: true,
+      done: (_stored, error) => done(error === undefined ? revision : null),
+    });
+    return;
+  }
   const flags = (values.get(path) as Record<string, unknown> | undefined) ?? {};
   store({ path, value: { ...flags, [parsed.command]: parsed.param ?? true }, done });
 }

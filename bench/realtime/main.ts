@@ -35,7 +35,15 @@ import {
 } from './report';
 import { SCHEDULE_BASELINE, scheduleRows } from './scheduleReport';
 import { seedPlayers, type ScheduleFixtures, type SeedResult } from './seed';
-import { freePort, startCluster, startFloor, startMarquee, type Target, type TargetNode } from './targets';
+import {
+  freePort,
+  startCluster,
+  startClusterFloor,
+  startFloor,
+  startMarquee,
+  type Target,
+  type TargetNode,
+} from './targets';
 
 /** Simulated players per client process (each process has its own open-files limit). */
 const PLAYERS_PER_CLIENT_PROCESS = 5000;
@@ -143,6 +151,13 @@ const NODES_METHOD = {
     '(after − before) / all listening players (the largest node, its growth / its own players, in the note); ' +
     'latencies and writes/s as for one node; capacity: each node process has its own open-files limit, so the ' +
     'nodes hold the sum of theirs (the tightest node times N, the players being spread evenly)',
+  clusterFloor:
+    'floorCluster.ts: N floor nodes on their own fresh PostgreSQL database and Redis (as the nodes have), measured ' +
+    "with the nodes' players after the other floors: the changes of a turn committed to PostgreSQL in one statement " +
+    "per kind, then pushed and PUBLISHed on the path's channel (one EVAL per batch), a channel SUBSCRIBEd while a " +
+    'socket of the node listens there, a listen answered with the value read after its SUBSCRIBE; the fleet-wide ' +
+    "command goes to every node on one channel. The nodes' rows are judged against it (their ratios), not against " +
+    'the single-process floors',
 };
 
 function clientProcessesFor(args: BenchArgs, players: number): number {
@@ -189,6 +204,14 @@ function measureOptions(
     profileDir,
     log,
   };
+}
+
+/** One measured floor: what it could hold, and its figures. */
+interface FloorRun {
+  capacity: Capacity;
+  figures: TargetFigures;
+  /** The cluster floor's PostgreSQL database and Redis (stopped when it is measured). */
+  services?: { postgres: string; redis: string };
 }
 
 /** One measured Marquee target: its seeded players, what it could hold, and its figures. */
@@ -264,13 +287,12 @@ async function distinctFreePorts(count: number): Promise<number[]> {
   return [...ports];
 }
 
-/** `args.nodes` Marquee nodes on a fresh PostgreSQL and Redis, sharing `dataDir`. */
-async function measureNodes(
-  args: BenchArgs,
-  dataDir: string,
-  profileDir: string | null,
-): Promise<MarqueeRun> {
-  log(`starting PostgreSQL and Redis for ${args.nodes} nodes`);
+/** Runs `use` with a fresh PostgreSQL database and Redis, stopped after it (and on an interruption). */
+async function withServices<T>(
+  what: string,
+  use: (services: { databaseUrl: string; redisUrl: string }) => Promise<T>,
+): Promise<T> {
+  log(`starting PostgreSQL and Redis for ${what}`);
   const [postgresStart, redisStart] = await Promise.allSettled([startPostgres(), startRedis()]);
   if (postgresStart.status === 'rejected' || redisStart.status === 'rejected') {
     await Promise.allSettled([
@@ -288,6 +310,16 @@ async function measureNodes(
   const unregister = cleanUpOnInterrupt(stopServices);
   try {
     const databaseUrl = await postgres.createDatabase('marquee_bench');
+    return await use({ databaseUrl, redisUrl: redis.url });
+  } finally {
+    await stopServices();
+    unregister();
+  }
+}
+
+/** `args.nodes` Marquee nodes on a fresh PostgreSQL and Redis, sharing `dataDir`. */
+function measureNodes(args: BenchArgs, dataDir: string, profileDir: string | null): Promise<MarqueeRun> {
+  return withServices(`${args.nodes} nodes`, async ({ databaseUrl, redisUrl }) => {
     const ports = await distinctFreePorts(args.nodes);
     const seeded = await seed(args, `PostgreSQL ${databaseUrl}`, {
       dataDir,
@@ -299,15 +331,33 @@ async function measureNodes(
       dataDir,
       ports,
       databaseUrl,
-      redisUrl: redis.url,
+      redisUrl,
       operatorToken: seeded.operatorToken,
     });
     const measured = await measure(nodes, seeded, args, profileDir);
-    return { ...measured, services: { postgres: databaseUrl, redis: redis.url } };
-  } finally {
-    await stopServices();
-    unregister();
-  }
+    return { ...measured, services: { postgres: databaseUrl, redis: redisUrl } };
+  });
+}
+
+/**
+ * The cluster floor: `args.nodes` floor nodes on a fresh PostgreSQL and Redis, given the players Marquee's nodes
+ * had (fewer only if their own limit says so).
+ */
+function measureClusterFloor(args: BenchArgs, nodes: MarqueeRun): Promise<FloorRun> {
+  return withServices(`${args.nodes} floor nodes`, async ({ databaseUrl, redisUrl }) => {
+    const floor = await startClusterFloor({ count: args.nodes, databaseUrl, redisUrl });
+    try {
+      const capacity = targetCapacity(floor, nodes.capacity.target, args);
+      const figures = await measureTarget(
+        floor,
+        nodes.seeded.players,
+        measureOptions(args, capacity.target, null, null),
+      );
+      return { capacity, figures, services: { postgres: databaseUrl, redis: redisUrl } };
+    } finally {
+      await floor.stop();
+    }
+  });
 }
 
 const machine = (loadAtStart: number[]) => ({
@@ -365,7 +415,7 @@ async function run(args: BenchArgs): Promise<string> {
     const main = (single ?? nodes) as MarqueeRun;
 
     // The floors get the same players as Marquee (fewer only if their own limit says so): in memory, then durable.
-    const measureFloor = async (databaseFile?: string) => {
+    const measureFloor = async (databaseFile?: string): Promise<FloorRun> => {
       const floor = await startFloor({ databaseFile });
       try {
         const capacity = targetCapacity(floor, main.capacity.target, args);
@@ -383,6 +433,9 @@ async function run(args: BenchArgs): Promise<string> {
     const durableRun = args.skipFloor
       ? null
       : await measureFloor(path.join(dataDir, 'durable-floor', 'floor.sqlite'));
+    // Marquee's nodes beside the floor's as many nodes on PostgreSQL + Redis.
+    const clusterFloorRun = nodes === null || args.skipFloor ? null : await measureClusterFloor(args, nodes);
+    const clusterFloorFigures = clusterFloorRun?.figures ?? null;
     const floorFigures = floorRun?.figures ?? null;
     const floorCapacity = floorRun?.capacity ?? null;
     const durableFigures = durableRun?.figures ?? null;
@@ -458,6 +511,7 @@ async function run(args: BenchArgs): Promise<string> {
         nodes: nodes.figures,
         floor: floorFigures,
         durableFloor: durableFigures,
+        clusterFloor: clusterFloorFigures,
       });
       const result = {
         ...common,
@@ -470,6 +524,7 @@ async function run(args: BenchArgs): Promise<string> {
             cluster: nodes.capacity.target,
             floor: floorCapacity?.target ?? null,
             durableFloor: durableRun?.capacity.target ?? null,
+            clusterFloor: clusterFloorRun?.capacity.target ?? null,
           },
           connected: {
             marquee: single?.figures.players.connected ?? null,
@@ -477,11 +532,13 @@ async function run(args: BenchArgs): Promise<string> {
             perNode: nodes.figures.nodes.map((node) => node.players),
             floor: floorFigures?.players.connected ?? null,
             durableFloor: durableFigures?.players.connected ?? null,
+            clusterFloor: clusterFloorFigures?.players.connected ?? null,
           },
           limitedBy: { marquee: single?.capacity.limitedBy ?? null, cluster: nodes.capacity.limitedBy },
         },
         seeding: { marquee: single === null ? null : seeding(single), cluster: seeding(nodes) },
         services: nodes.services ?? null,
+        clusterFloorServices: clusterFloorRun?.services ?? null,
         method: { ...METHOD, nodes: NODES_METHOD },
         budgets: BUDGETS,
         figures: rows,
@@ -496,11 +553,13 @@ async function run(args: BenchArgs): Promise<string> {
           cluster: operationCosts(nodes.figures),
           floor: floorFigures === null ? null : operationCosts(floorFigures),
           durableFloor: durableFigures === null ? null : operationCosts(durableFigures),
+          clusterFloor: clusterFloorFigures === null ? null : operationCosts(clusterFloorFigures),
         },
         marquee: single?.figures ?? null,
         cluster: nodes.figures,
         floor: floorFigures,
         durableFloor: durableFigures,
+        clusterFloor: clusterFloorFigures,
       };
       fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
       const listening = (run: MarqueeRun) => run.figures.players.connected.toLocaleString('en');
@@ -518,10 +577,18 @@ async function run(args: BenchArgs): Promise<string> {
         console.log(`${formatTable(rows)}\n`);
       }
       console.log(`${args.nodes} nodes (PostgreSQL + Redis) beside the single node (SQLite):\n`);
-      console.log(formatComparisonTable(comparison, { nodeCount: args.nodes, floor: floorFigures !== null }));
+      console.log(
+        formatComparisonTable(comparison, {
+          nodeCount: args.nodes,
+          floor: floorFigures !== null,
+          clusterFloor: clusterFloorFigures !== null,
+        }),
+      );
       if (single !== null) printSchedules(single, args, 'single node (SQLite)');
       printSchedules(nodes, args, `${args.nodes} nodes (PostgreSQL + Redis)`);
-      console.log(`\n${formatCosts([single?.figures ?? null, nodes.figures, floorFigures, durableFigures])}`);
+      console.log(
+        `\n${formatCosts([single?.figures ?? null, nodes.figures, floorFigures, durableFigures, clusterFloorFigures])}`,
+      );
     }
     if (profileDir !== null)
       console.log(`\nProfiled run (figures include the profiler's cost): ${profileDir}`);

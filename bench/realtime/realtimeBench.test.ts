@@ -1,7 +1,8 @@
 // The whole benchmark at 200 players, as `npm run bench:realtime -- --players 200 --quick` runs it: every figure
 // is measured, for Marquee and both floors (in memory and durable), with sane values, and no process is left behind. Then the same with
-// `--nodes 3 --skip-floor` (the floor is measured above): three nodes on PostgreSQL + Redis beside the single node
-// on SQLite. Budgets are not asserted (they are the benchmark's report, not a test).
+// `--nodes 3`: three nodes on PostgreSQL + Redis beside the single node on SQLite, and the floor's three nodes on
+// PostgreSQL + Redis that the nodes are judged against. Budgets are not asserted (they are the benchmark's report,
+// not a test).
 
 import fs from 'node:fs';
 import net from 'node:net';
@@ -17,8 +18,8 @@ const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TSX_LOADER = fileURLToPath(import.meta.resolve('tsx'));
 /** Three targets (Marquee and the two floors), each with its reconnect storm and its settle. */
 const RUN_TIMEOUT_MS = 120_000;
-/** Three nodes: also PostgreSQL's initdb, a second seeding and three servers starting. */
-const NODES_RUN_TIMEOUT_MS = 180_000;
+/** Three nodes: also PostgreSQL's initdb (twice), a second seeding, three servers and the floors' four targets. */
+const NODES_RUN_TIMEOUT_MS = 300_000;
 const FIGURE_IDS = [
   'playersConnected',
   'connectRate',
@@ -61,15 +62,25 @@ interface NodesResult {
   players: {
     requested: number;
     seeded: { marquee: number | null; cluster: number };
-    connected: { marquee: number | null; cluster: number; perNode: number[]; floor: number | null };
+    connected: {
+      marquee: number | null;
+      cluster: number;
+      perNode: number[];
+      floor: number | null;
+      durableFloor: number | null;
+      clusterFloor: number | null;
+    };
     limitedBy: { marquee: string | null; cluster: string | null };
   };
   services: { postgres: string; redis: string };
+  clusterFloorServices: { postgres: string; redis: string } | null;
   figures: FigureRow[] | null;
   comparison: ComparisonRow[];
   marquee: TargetFigures | null;
   cluster: TargetFigures;
   floor: TargetFigures | null;
+  durableFloor: TargetFigures | null;
+  clusterFloor: TargetFigures | null;
 }
 
 const outDirs: string[] = [];
@@ -301,13 +312,13 @@ function listening(url: string): Promise<boolean> {
   });
 }
 
-describe('npm run bench:realtime -- --players 200 --quick --nodes 3 --skip-floor', () => {
+describe('npm run bench:realtime -- --players 200 --quick --nodes 3', () => {
   let nodesStdout = '';
   let nodesResult: NodesResult;
 
   beforeAll(async () => {
     const run = await runBenchmark<NodesResult>(
-      ['--players', '200', '--quick', '--nodes', '3', '--skip-floor'],
+      ['--players', '200', '--quick', '--nodes', '3'],
       NODES_RUN_TIMEOUT_MS,
     );
     ({ stdout: nodesStdout, json: nodesResult } = run);
@@ -318,10 +329,24 @@ describe('npm run bench:realtime -- --players 200 --quick --nodes 3 --skip-floor
     expect(nodesResult.players).toMatchObject({
       requested: 200,
       seeded: { marquee: 200, cluster: 200 },
-      connected: { marquee: 200, cluster: 200, perNode: [67, 67, 66], floor: null },
+      connected: {
+        marquee: 200,
+        cluster: 200,
+        perNode: [67, 67, 66],
+        floor: 200,
+        durableFloor: 200,
+        clusterFloor: 200,
+      },
       limitedBy: { marquee: null, cluster: null },
     });
-    expect(nodesResult.floor).toBeNull();
+  });
+
+  it('measures every figure for the floor of three nodes, its commands crossing between them', () => {
+    expectSaneTarget(nodesResult.clusterFloor, 3);
+    const floor = nodesResult.clusterFloor as TargetFigures;
+    expect(floor.kind).toBe('clusterFloor');
+    expect(new Set(floor.nodes.map((node) => node.origin)).size).toBe(3);
+    expect(floor.nodes.map((node) => node.players)).toEqual([67, 67, 66]);
   });
 
   it('measures every figure for the single node and for the three nodes, commands crossing between nodes', () => {
@@ -348,14 +373,30 @@ describe('npm run bench:realtime -- --players 200 --quick --nodes 3 --skip-floor
     expect(cluster.memory.rssPerConnection).toBeCloseTo(growth / 200, 6);
   });
 
-  it('sets each figure of the three nodes beside the single node with their ratio', () => {
+  it('sets each figure of the three nodes beside the single node and every floor, judged against the 3-node floor', () => {
     expect(nodesResult.figures?.map((row) => row.id)).toEqual(FIGURE_IDS);
     expect(nodesResult.comparison.map((row) => row.id)).toEqual(FIGURE_IDS);
     for (const row of nodesResult.comparison) {
       expect(Number.isFinite(row.single)).toBe(true);
       expect(Number.isFinite(row.nodes)).toBe(true);
-      expect(row.floor).toBeNull();
+      expect(Number.isFinite(row.floor)).toBe(true);
+      expect(Number.isFinite(row.durableFloor)).toBe(true);
+      expect(Number.isFinite(row.clusterFloor)).toBe(true);
     }
+    const writes = nodesResult.comparison.find((row) => row.id === 'ackedWrites') as ComparisonRow;
+    const floorWrites = nodesResult.clusterFloor?.writes.perSecond as number;
+    expect(writes).toMatchObject({
+      nodes: nodesResult.cluster.writes.perSecond,
+      floor: nodesResult.floor?.writes.perSecond,
+      durableFloor: nodesResult.durableFloor?.writes.perSecond,
+      clusterFloor: floorWrites,
+    });
+    const ratio = nodesResult.cluster.writes.perSecond / floorWrites;
+    expect(writes.note).toContain(`3 nodes: ${ratio.toFixed(2)}× the 3-node floor`);
+    // Judged against the 3-node floor: 10,000/s and 0.7× of it.
+    expect(writes.status).toBe(
+      nodesResult.cluster.writes.perSecond >= 10_000 && ratio >= 0.7 ? 'pass' : 'fail',
+    );
     const p99 = nodesResult.comparison.find((row) => row.id === 'commandP99');
     expect(p99).toMatchObject({
       single: nodesResult.marquee?.command.p99Ms,
@@ -365,22 +406,33 @@ describe('npm run bench:realtime -- --players 200 --quick --nodes 3 --skip-floor
     expect(p99?.ratio).toBeCloseTo((p99?.nodes ?? 0) / (p99?.single ?? 1), 9);
   });
 
-  it('prints the single-node table, then the three nodes beside it', () => {
-    expect(nodesStdout).toMatch(/^Single node \(SQLite\):$/m);
-    expect(nodesStdout).toMatch(/^figure\s+unit\s+Marquee\s+floor\s+ratio\s+budget\s+status$/m);
+  it('prints the single-node table, then the three nodes beside it and the floors', () => {
+    expect(nodesStdout).toMatch(/^Single node \(SQLite\) beside the floors:$/m);
+    expect(nodesStdout).toMatch(
+      /^figure\s+unit\s+Marquee\s+floor\s+durable floor\s+ratio\s+budget\s+status$/m,
+    );
     expect(nodesStdout).toMatch(/^3 nodes \(PostgreSQL \+ Redis\) beside the single node \(SQLite\):$/m);
     expect(nodesStdout).toMatch(
-      /^figure\s+unit\s+single node \(SQLite\)\s+3 nodes \(PG\+Redis\)\s+ratio\s+budget\s+status$/m,
+      /^figure\s+unit\s+single node \(SQLite\)\s+3 nodes \(PG\+Redis\)\s+ratio\s+floor\s+durable floor\s+3-node floor\s+budget\s+status$/m,
     );
-    expect(nodesStdout).toMatch(/^ {2}cluster {2}connect /m);
+    expect(nodesStdout).toMatch(/^ {2}cluster\s+connect /m);
+    expect(nodesStdout).toMatch(/^ {2}clusterFloor {2}connect /m);
   });
 
   it('leaves no server, player, PostgreSQL or Redis process behind', async () => {
-    const pids = [...(nodesResult.marquee?.processIds ?? []), ...nodesResult.cluster.processIds];
-    expect(pids.length).toBeGreaterThanOrEqual(8);
+    const pids = [
+      ...(nodesResult.marquee?.processIds ?? []),
+      ...nodesResult.cluster.processIds,
+      ...(nodesResult.clusterFloor?.processIds ?? []),
+    ];
+    expect(pids.length).toBeGreaterThanOrEqual(16);
     expect(pids.filter(isAlive)).toEqual([]);
-    expect(await listening(nodesResult.services.postgres)).toBe(false);
-    expect(await listening(nodesResult.services.redis)).toBe(false);
+    const services = [nodesResult.services, nodesResult.clusterFloorServices];
+    for (const service of services) {
+      expect(service).not.toBeNull();
+      expect(await listening(service?.postgres as string)).toBe(false);
+      expect(await listening(service?.redis as string)).toBe(false);
+    }
   });
 });
 

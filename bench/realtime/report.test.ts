@@ -768,6 +768,68 @@ describe('comparisonRows', () => {
   });
 });
 
+describe('comparisonRows beside a floor of as many nodes', () => {
+  /** The floor's three nodes: slower than the single-process floors, as PostgreSQL + Redis make them. */
+  const clusterFloor = figures('clusterFloor', (f) => {
+    f.connect.perSecond = 1000;
+    f.writes.perSecond = 8000;
+    f.storm.relistenMs = 9000;
+  });
+
+  it('judges the ratios of the nodes against it and keeps the single-process floors beside them', () => {
+    const rows = comparisonRows(compared(threeNodes([8, 8, 8]), { durableFloor, clusterFloor }));
+    const writes = rows.find((row) => row.id === 'ackedWrites');
+    // 6,000/s is 0.75× the 3-node floor (pass), where it was 0.40× the durable floor (fail).
+    expect(writes).toMatchObject({ nodes: 6000, floor: 40_000, durableFloor: 15_000, clusterFloor: 8000 });
+    expect(writes?.status).toBe('fail'); // under 10,000/s: the absolute budget still holds
+    expect(writes?.note).toMatch(/^3 nodes: 0\.75× the 3-node floor; /);
+    const fast = comparisonRows(
+      compared(
+        threeNodes([8, 8, 8], (f) => (f.writes.perSecond = 12_000)),
+        { durableFloor, clusterFloor: figures('clusterFloor', (f) => (f.writes.perSecond = 16_000)) },
+      ),
+    );
+    expect(fast.find((row) => row.id === 'ackedWrites')?.status).toBe('pass');
+    const tooSlow = comparisonRows(
+      compared(
+        threeNodes([8, 8, 8], (f) => (f.writes.perSecond = 12_000)),
+        { durableFloor, clusterFloor: figures('clusterFloor', (f) => (f.writes.perSecond = 18_000)) },
+      ),
+    );
+    expect(tooSlow.find((row) => row.id === 'ackedWrites')?.status).toBe('fail');
+  });
+
+  it('judges the storm and the connect rate against its figures', () => {
+    const nodes = threeNodes([8, 8, 8], (f) => {
+      f.connect.perSecond = 800;
+      f.storm.relistenMs = 12_000;
+    });
+    const rows = comparisonRows(compared(nodes, { durableFloor, clusterFloor }));
+    expect(rows.find((row) => row.id === 'connectRate')).toMatchObject({
+      clusterFloor: 1000,
+      status: 'pass',
+    });
+    expect(rows.find((row) => row.id === 'stormRelisten')).toMatchObject({
+      clusterFloor: 9000,
+      status: 'pass',
+    });
+    const alone = comparisonRows(compared(nodes, { durableFloor }));
+    expect(alone.find((row) => row.id === 'connectRate')?.status).toBe('fail');
+  });
+
+  it('prints its column after the floors and says the ratios are to it', () => {
+    const rows = comparisonRows(compared(threeNodes([8, 8, 8]), { durableFloor, clusterFloor }));
+    const lines = formatComparisonTable(rows, { nodeCount: 3, floor: true, clusterFloor: true }).split('\n');
+    expect(lines[0]).toMatch(/\s+floor\s+durable floor\s+3-node floor\s+budget\s+status$/);
+    expect(lines.find((line) => line.startsWith('acknowledged writes'))).toMatch(
+      /\s+40,000\s+15,000\s+8,000\s+≥ 10,000\/s and ≥ 0\.7× durable floor\s+FAIL$/,
+    );
+    expect(lines).toContain(
+      '  ratio: 3 nodes / single node; status: the 3 nodes against the budget, their ratios to the 3-node floor',
+    );
+  });
+});
+
 describe('largestNode', () => {
   it('is the node with the most RSS per connection among nodes holding players', () => {
     expect(largestNode(threeNodes([8, 12, 9]))).toEqual({ node: 2, rssPerConnection: 12 * KIB });

@@ -392,6 +392,8 @@ export interface ComparisonRow {
   ratio: number | null;
   floor: number | null;
   durableFloor?: number | null;
+  /** The floor's as many nodes on PostgreSQL + Redis, when measured: the nodes are judged against it. */
+  clusterFloor?: number | null;
   budget: string | null;
   /** The N nodes' figure against the budget. */
   status: Status | null;
@@ -407,6 +409,8 @@ export interface ComparisonInput {
   nodes: TargetFigures;
   floor: TargetFigures | null;
   durableFloor?: TargetFigures | null;
+  /** The cluster floor (floorCluster.ts): the nodes' baseline, in place of the single-process floors. */
+  clusterFloor?: TargetFigures | null;
 }
 
 /** The node whose RSS grew most per connection on it. */
@@ -438,13 +442,25 @@ function writeLatencyNote(input: ComparisonInput): string {
  * meet what one process meets), beside the single node's and the floor's; ratio: N nodes / single node.
  */
 export function comparisonRows(input: ComparisonInput): ComparisonRow[] {
+  const clusterFloor = input.clusterFloor ?? null;
+  // Judged against the floor of as many nodes when there is one (it is durable too), else the single process's.
   const rows = figureRows({
     requested: input.requested,
     limitedBy: input.limitedBy,
     marquee: input.nodes,
-    floor: input.floor,
-    durableFloor: input.durableFloor ?? null,
+    floor: clusterFloor ?? input.floor,
+    durableFloor: clusterFloor ?? input.durableFloor ?? null,
   });
+  const singleFloors =
+    clusterFloor === null
+      ? null
+      : figureRows({
+          requested: input.requested,
+          limitedBy: null,
+          marquee: input.nodes,
+          floor: input.floor,
+          durableFloor: input.durableFloor ?? null,
+        });
   const singleRows =
     input.single === null
       ? null
@@ -453,9 +469,10 @@ export function comparisonRows(input: ComparisonInput): ComparisonRow[] {
   return rows.map((row, index) => {
     const single = singleRows?.[index]?.marquee ?? null;
     // The ratio column here is nodes / single node: the nodes' ratio to the durable floor goes to the note.
+    const against = clusterFloor === null ? 'the durable floor' : `the ${input.nodeCount}-node floor`;
     const notes = [
       row.ratioTo === 'durableFloor'
-        ? `${input.nodeCount} nodes: ${formatRatio(row.ratio)} the durable floor`
+        ? `${input.nodeCount} nodes: ${formatRatio(row.ratio)} ${against}`
         : row.note,
     ];
     if (row.id === 'rssPerConnection' && largest !== null && input.nodes.nodes.length > 1) {
@@ -472,8 +489,18 @@ export function comparisonRows(input: ComparisonInput): ComparisonRow[] {
       single,
       nodes: row.marquee,
       ratio: single === null || single === 0 ? null : row.marquee / single,
-      floor: row.floor,
-      ...(row.durableFloor === undefined ? {} : { durableFloor: row.durableFloor }),
+      ...(singleFloors === null
+        ? {
+            floor: row.floor,
+            ...(row.durableFloor === undefined ? {} : { durableFloor: row.durableFloor }),
+          }
+        : {
+            floor: singleFloors[index]!.floor,
+            ...(singleFloors[index]!.durableFloor === undefined
+              ? {}
+              : { durableFloor: singleFloors[index]!.durableFloor }),
+            clusterFloor: row.floor,
+          }),
       budget:
         row.id === 'playersConnected' ? `${BUDGETS.players.toLocaleString('en')} over the nodes` : row.budget,
       status: row.status,
@@ -487,11 +514,16 @@ export function comparisonRows(input: ComparisonInput): ComparisonRow[] {
  */
 export function formatComparisonTable(
   rows: readonly ComparisonRow[],
-  options: { nodeCount: number; floor: boolean },
+  options: { nodeCount: number; floor: boolean; clusterFloor?: boolean },
 ): string {
   const nodesTitle = `${options.nodeCount} nodes (PG+Redis)`;
   const durable = options.floor && hasDurableFloor(rows);
-  const floors = [...(options.floor ? ['floor'] : []), ...(durable ? ['durable floor'] : [])];
+  const cluster = options.clusterFloor === true;
+  const floors = [
+    ...(options.floor ? ['floor'] : []),
+    ...(durable ? ['durable floor'] : []),
+    ...(cluster ? [`${options.nodeCount}-node floor`] : []),
+  ];
   const header = [
     'figure',
     'unit',
@@ -510,12 +542,14 @@ export function formatComparisonTable(
     formatRatio(row.ratio),
     ...(options.floor ? [formatNumber(row.floor, row.unit)] : []),
     ...(durable ? [formatNumber(row.durableFloor, row.unit)] : []),
+    ...(cluster ? [formatNumber(row.clusterFloor, row.unit)] : []),
     row.budget ?? '',
     formatStatus(row.status),
   ]);
   const numeric = new Set([2, 3, 4, ...floors.map((_, k) => 5 + k)]);
   return renderTable(header, lines, numeric, [
-    `  ratio: ${options.nodeCount} nodes / single node; status: the ${options.nodeCount} nodes against the budget`,
+    `  ratio: ${options.nodeCount} nodes / single node; status: the ${options.nodeCount} nodes against the budget` +
+      (cluster ? `, their ratios to the ${options.nodeCount}-node floor` : ''),
     ...noteLines(rows),
   ]);
 }

@@ -20,10 +20,11 @@ import type { SeededPlayer } from './seed';
  * marquee: one node on SQLite; cluster: several nodes on PostgreSQL + Redis; floor: the raw-ws floor, in memory;
  * durableFloor: the same floor committing every change to SQLite before answering it.
  */
-export type TargetKind = 'marquee' | 'cluster' | 'floor' | 'durableFloor';
+export type TargetKind = 'marquee' | 'cluster' | 'floor' | 'durableFloor' | 'clusterFloor';
 
 /** The floors: baselines, not Marquee (no heap snapshot, no schedules). */
-export const isFloor = (kind: TargetKind) => kind === 'floor' || kind === 'durableFloor';
+export const isFloor = (kind: TargetKind) =>
+  kind === 'floor' || kind === 'durableFloor' || kind === 'clusterFloor';
 
 /** One server process of a target. */
 export interface TargetNode {
@@ -225,34 +226,76 @@ export async function startCluster(options: {
 
 /**
  * The floor (floorServer.ts) in its own process; with `databaseFile`, the durable floor, committing every change to
- * that SQLite file (created with its folder) before answering it.
+ * that SQLite file (created with its folder) before answering it; with `cluster`, one node of the cluster floor.
  */
-export async function startFloor(options: { databaseFile?: string } = {}): Promise<Target> {
+async function startFloorNode(name: string, env: Record<string, string>): Promise<TargetNode> {
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
-  const durable = options.databaseFile !== undefined;
-  if (options.databaseFile !== undefined) {
-    fs.mkdirSync(path.dirname(options.databaseFile), { recursive: true });
-  }
-  const kind: TargetKind = durable ? 'durableFloor' : 'floor';
-  const child = spawnChild(durable ? 'durable-floor' : 'floor', path.join(BENCH_DIR, 'floorServer.ts'), {
+  const child = spawnChild(name, path.join(BENCH_DIR, 'floorServer.ts'), {
     nodeFlags: ['--expose-gc'],
-    env: { PORT: String(port), HOST, FLOOR_DB: options.databaseFile ?? '' },
+    env: { PORT: String(port), HOST, ...env },
   });
   await waitUntilServing(child, origin);
-  const node: TargetNode = {
+  return {
     process: child,
     origin,
     wsUrl: `ws://${HOST}:${port}/realtime`,
     memory: () => memoryOf(child),
     stop: () => child.stop('SIGTERM', STOP_GRACE_MS),
   };
-  return {
-    kind,
-    nodes: [node],
-    headers: {},
-    commandPath: (player) => `/players/${player.playerId}/commands`,
-    fleetWidePath: '/players/commands',
-    stop: () => node.stop(),
+}
+
+const floorTarget = (kind: TargetKind, nodes: TargetNode[]): Target => ({
+  kind,
+  nodes,
+  headers: {},
+  commandPath: (player) => `/players/${player.playerId}/commands`,
+  fleetWidePath: '/players/commands',
+  stop: async () => {
+    await Promise.all(nodes.map((node) => node.stop()));
+  },
+});
+
+export async function startFloor(options: { databaseFile?: string } = {}): Promise<Target> {
+  const durable = options.databaseFile !== undefined;
+  if (options.databaseFile !== undefined) {
+    fs.mkdirSync(path.dirname(options.databaseFile), { recursive: true });
+  }
+  const node = await startFloorNode(durable ? 'durable-floor' : 'floor', {
+    FLOOR_DB: options.databaseFile ?? '',
+  });
+  return floorTarget(durable ? 'durableFloor' : 'floor', [node]);
+}
+
+/**
+ * `count` nodes of the cluster floor on one PostgreSQL database and one Redis (floorCluster.ts): the baseline of
+ * Marquee's nodes, as the durable floor is the single node's.
+ */
+export async function startClusterFloor(options: {
+  count: number;
+  databaseUrl: string;
+  redisUrl: string;
+}): Promise<Target> {
+  const env = {
+    FLOOR_PG: options.databaseUrl,
+    FLOOR_REDIS: options.redisUrl,
+    FLOOR_NODES: String(options.count),
   };
+  // One first: it creates the table the others would race to create.
+  const first = await startFloorNode('cluster-floor-1', env);
+  const started = await Promise.allSettled(
+    Array.from({ length: options.count - 1 }, (_, index) =>
+      startFloorNode(`cluster-floor-${index + 2}`, env),
+    ),
+  );
+  const nodes = [
+    first,
+    ...started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])),
+  ];
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure !== undefined) {
+    await Promise.all(nodes.map((node) => node.stop()));
+    throw failure.reason;
+  }
+  return floorTarget('clusterFloor', nodes);
 }
