@@ -151,13 +151,18 @@ const cluster: ClusterStore | null =
           }),
       });
 
+/** The value event of `path` whose value is the JSON `text` (null: none), at the current revision. */
+function valueEventOf(path: string, text: string | null): string {
+  return `{"t":"v","path":${JSON.stringify(path)},"value":${text ?? 'null'},"hash":"","rev":${revision}}`;
+}
+
 /** A change committed on any node of the cluster floor, pushed to this node's listeners of its path. */
 function deliver(path: string, text: string | null): void {
   revision++;
   const socket = listeners.get(path);
   if (socket === undefined) return;
   pushedAt.set(path, revision);
-  const event = `{"t":"v","path":${JSON.stringify(path)},"value":${text ?? 'null'},"hash":"","rev":${revision}}`;
+  const event = valueEventOf(path, text);
   if (socket.readyState === WebSocket.OPEN) socket.send(event);
   for (const other of alsoListening.get(path) ?? []) {
     if (other.readyState === WebSocket.OPEN) other.send(event);
@@ -300,9 +305,7 @@ function serve(socket: WebSocket): void {
       if (socket.readyState !== WebSocket.OPEN) return;
       answer(r);
       if ((pushedAt.get(path) ?? 0) > before) return;
-      socket.send(
-        `{"t":"v","path":${JSON.stringify(path)},"value":${text ?? 'null'},"hash":"","rev":${revision}}`,
-      );
+      socket.send(valueEventOf(path, text));
     });
   };
   socket.on('close', () => {
