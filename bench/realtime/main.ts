@@ -290,7 +290,7 @@ async function distinctFreePorts(count: number): Promise<number[]> {
 /** Runs `use` with a fresh PostgreSQL database and Redis, stopped after it (and on an interruption). */
 async function withServices<T>(
   what: string,
-  use: (services: { databaseUrl: string; redisUrl: string }) => Promise<T>,
+  use: (services: { databaseUrl: string; redisUrl: string; processIds: () => number[] }) => Promise<T>,
 ): Promise<T> {
   log(`starting PostgreSQL and Redis for ${what}`);
   const [postgresStart, redisStart] = await Promise.allSettled([startPostgres(), startRedis()]);
@@ -310,7 +310,12 @@ async function withServices<T>(
   const unregister = cleanUpOnInterrupt(stopServices);
   try {
     const databaseUrl = await postgres.createDatabase('marquee_bench');
-    return await use({ databaseUrl, redisUrl: redis.url });
+    // PostgreSQL's processes (the postmaster first: it counts its children that ended), then Redis.
+    const processIds = () => {
+      const redisPid = redis.processId();
+      return [...postgres.processIds(), ...(redisPid === null ? [] : [redisPid])];
+    };
+    return await use({ databaseUrl, redisUrl: redis.url, processIds });
   } finally {
     await stopServices();
     unregister();
@@ -319,7 +324,7 @@ async function withServices<T>(
 
 /** `args.nodes` Marquee nodes on a fresh PostgreSQL and Redis, sharing `dataDir`. */
 function measureNodes(args: BenchArgs, dataDir: string, profileDir: string | null): Promise<MarqueeRun> {
-  return withServices(`${args.nodes} nodes`, async ({ databaseUrl, redisUrl }) => {
+  return withServices(`${args.nodes} nodes`, async ({ databaseUrl, redisUrl, processIds }) => {
     const ports = await distinctFreePorts(args.nodes);
     const seeded = await seed(args, `PostgreSQL ${databaseUrl}`, {
       dataDir,
@@ -334,7 +339,7 @@ function measureNodes(args: BenchArgs, dataDir: string, profileDir: string | nul
       redisUrl,
       operatorToken: seeded.operatorToken,
     });
-    const measured = await measure(nodes, seeded, args, profileDir);
+    const measured = await measure({ ...nodes, serviceProcessIds: processIds }, seeded, args, profileDir);
     return { ...measured, services: { postgres: databaseUrl, redis: redisUrl } };
   });
 }
@@ -344,8 +349,11 @@ function measureNodes(args: BenchArgs, dataDir: string, profileDir: string | nul
  * had (fewer only if their own limit says so).
  */
 function measureClusterFloor(args: BenchArgs, nodes: MarqueeRun): Promise<FloorRun> {
-  return withServices(`${args.nodes} floor nodes`, async ({ databaseUrl, redisUrl }) => {
-    const floor = await startClusterFloor({ count: args.nodes, databaseUrl, redisUrl });
+  return withServices(`${args.nodes} floor nodes`, async ({ databaseUrl, redisUrl, processIds }) => {
+    const floor = {
+      ...(await startClusterFloor({ count: args.nodes, databaseUrl, redisUrl })),
+      serviceProcessIds: processIds,
+    };
     try {
       const capacity = targetCapacity(floor, nodes.capacity.target, args);
       const figures = await measureTarget(

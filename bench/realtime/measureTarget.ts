@@ -13,7 +13,7 @@ import { HttpPoster, type PostResult } from './httpClient';
 import { PlayerFleet } from './playerFleet';
 import { preciseNow } from './playerMessages';
 import { combineLoopStats, playersPerNode, sumMemory } from './nodeTotals';
-import { cpuSeconds, mainThreadSchedule } from './processInfo';
+import { cpuSeconds, mainThreadSchedule, serviceCpuSeconds } from './processInfo';
 import { summarizeProfile, type CpuProfile, type ProfileSummary } from './profileSummary';
 import { measureSchedules, type ScheduleFigures } from './schedulePhases';
 import { measureStorm, type StormFigures } from './stormPhase';
@@ -53,6 +53,8 @@ export interface PhaseCpu {
   server: number;
   /** The simulated-player processes together. */
   players: number;
+  /** PostgreSQL's processes and Redis together, for nodes that share them; null without. */
+  services: number | null;
   driver: number;
   /**
    * The server's event loop thread (the nodes' together): seconds running, seconds ready but waiting for a CPU
@@ -218,6 +220,9 @@ class PhaseRecorder {
     const onEvery = <R>(call: (probe: (typeof probes)[number]) => Promise<R>) =>
       Promise.all(probes.map(call));
     const serverSeconds = () => probes.reduce((sum, probe) => sum + cpuSeconds(probe.pid), 0);
+    const { serviceProcessIds } = this.target;
+    const serviceSeconds = () =>
+      serviceProcessIds === undefined ? null : serviceCpuSeconds(serviceProcessIds());
     const schedules = () => probes.map((probe) => mainThreadSchedule(probe.pid));
     if (this.profileDir !== null) await profiled?.call('profileStart', {}, 30_000);
     await onEvery((probe) => probe.call('phaseStart', {}, 30_000));
@@ -225,6 +230,7 @@ class PhaseRecorder {
       wall: performance.now(),
       server: serverSeconds(),
       players: this.fleet.cpuSeconds(),
+      services: serviceSeconds(),
       driver: driverCpuSeconds(),
       threads: schedules(),
     };
@@ -241,6 +247,7 @@ class PhaseRecorder {
       wallSeconds,
       server: serverSeconds() - start.server,
       players: this.fleet.cpuSeconds() - start.players,
+      services: start.services === null ? null : (serviceSeconds() ?? start.services) - start.services,
       driver: driverCpuSeconds() - start.driver,
       serverMainThread: {
         running,

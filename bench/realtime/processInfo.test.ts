@@ -8,6 +8,7 @@ import {
   openFileLimit,
   listenOverflows,
   parseCpuSeconds,
+  serviceCpuSeconds,
   parseListenOverflows,
   parseOpenFileLimit,
   parseSchedstat,
@@ -97,6 +98,24 @@ describe('parseCpuSeconds', () => {
     expect(parseCpuSeconds(`42 (node) ${rest}`)).toBe(3.25);
     expect(parseCpuSeconds(`42 (a (b) c) ${rest}`)).toBe(3.25);
     expect(() => parseCpuSeconds('42 (x) R')).toThrow('not a /proc/{pid}/stat line');
+  });
+
+  it("adds the reaped children's ticks when asked (a PostgreSQL backend that ended is its postmaster's)", () => {
+    const rest = 'S 1 1 1 0 -1 4194304 98 0 0 0 250 75 40 35 20 0 1 0 280427 3133440 413';
+    expect(parseCpuSeconds(`7 (postgres) ${rest}`)).toBe(3.25);
+    expect(parseCpuSeconds(`7 (postgres) ${rest}`, true)).toBe(4);
+  });
+});
+
+describe('serviceCpuSeconds', () => {
+  it('is the CPU of the processes listed, skipping those that ended', () => {
+    const own = serviceCpuSeconds([process.pid]);
+    expect(own).toBeGreaterThan(0);
+    // 2^22 + 1 is above Linux's largest pid: never a process.
+    const withGone = serviceCpuSeconds([process.pid, 2 ** 22 + 1]);
+    expect(withGone).toBeGreaterThanOrEqual(own);
+    expect(withGone - own).toBeLessThan(0.5);
+    expect(serviceCpuSeconds([])).toBe(0);
   });
 });
 

@@ -66,19 +66,40 @@ export function connectionCapacity(options: {
 /** Clock ticks per second of /proc/{pid}/stat times (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** Parses user + system CPU seconds from a /proc/{pid}/stat line (fields 14 and 15, after the command name). */
-export function parseCpuSeconds(statText: string): number {
+/**
+ * Parses user + system CPU seconds from a /proc/{pid}/stat line (fields 14 and 15, after the command name); with
+ * `reapedChildren`, also those of its children that ended and were waited for (fields 16 and 17).
+ */
+export function parseCpuSeconds(statText: string, reapedChildren = false): number {
   // The command name (field 2) is in parentheses and may itself contain spaces or parentheses.
   const fields = statText.slice(statText.lastIndexOf(')') + 2).split(' ');
-  const user = Number(fields[11]);
-  const system = Number(fields[12]);
-  if (!Number.isFinite(user) || !Number.isFinite(system)) throw new Error('not a /proc/{pid}/stat line');
-  return (user + system) / CLOCK_TICKS_PER_SECOND;
+  const times = (reapedChildren ? fields.slice(11, 15) : fields.slice(11, 13)).map(Number);
+  if (times.length < (reapedChildren ? 4 : 2) || !times.every(Number.isFinite)) {
+    throw new Error('not a /proc/{pid}/stat line');
+  }
+  return times.reduce((sum, ticks) => sum + ticks, 0) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** CPU seconds (user + system, all threads) the process has used so far. */
 export function cpuSeconds(pid: number): number {
   return parseCpuSeconds(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/**
+ * CPU seconds used so far by a service's processes (`pids`, its parent first): the parent's counts those of its
+ * children that ended, so a PostgreSQL backend that exits between two readings is still counted. A process gone
+ * meanwhile counts for nothing.
+ */
+export function serviceCpuSeconds(pids: readonly number[]): number {
+  let total = 0;
+  pids.forEach((pid, index) => {
+    try {
+      total += parseCpuSeconds(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'), index === 0);
+    } catch {
+      // ended since it was listed
+    }
+  });
+  return total;
 }
 
 export interface ThreadSchedule {

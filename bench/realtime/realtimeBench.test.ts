@@ -341,6 +341,17 @@ describe('npm run bench:realtime -- --players 200 --quick --nodes 3', () => {
     });
   });
 
+  it('measures the CPU of PostgreSQL and Redis in each phase beside the nodes, and only there', () => {
+    for (const target of [nodesResult.cluster, nodesResult.clusterFloor]) {
+      // A short phase may take PostgreSQL under a clock tick (10 ms); the writes commit for 2 s.
+      for (const phase of PHASES) expect(target?.cpu[phase]?.services).toBeGreaterThanOrEqual(0);
+      expect(target?.cpu.writes?.services).toBeGreaterThan(0);
+    }
+    expect(nodesResult.marquee?.cpu.writes?.services).toBeNull();
+    expect(nodesResult.floor?.cpu.writes?.services).toBeNull();
+    expect(nodesStdout).toMatch(/^ +PostgreSQL \+ Redis: connect \d+\.\d{3} ms {2}write \d+ µs {2}storm /m);
+  });
+
   it('measures every figure for the floor of three nodes, its commands crossing between them', () => {
     expectSaneTarget(nodesResult.clusterFloor, 3);
     const floor = nodesResult.clusterFloor as TargetFigures;

@@ -602,6 +602,7 @@ describe('operationCosts', () => {
     wallSeconds,
     server: running * 1.5,
     players: 0,
+    services: null,
     driver: 0,
     serverMainThread: { running, waitingForCpu, blocked: wallSeconds - running - waitingForCpu },
   });
@@ -629,6 +630,7 @@ describe('operationCosts', () => {
       writeUs: 100,
       writeAllThreadsUs: 150,
       waitingForCpu: { connect: 0.25, fleetWide: 0.25, writes: 0.25 },
+      services: null,
     });
   });
 
@@ -877,7 +879,7 @@ describe('formatComparisonTable', () => {
 
 describe('operationCosts of several nodes', () => {
   it("adds the nodes' main-thread time and averages their wait for a CPU over the nodes", () => {
-    const phase = { wallSeconds: 10, server: 9, players: 0, driver: 0 };
+    const phase = { wallSeconds: 10, server: 9, players: 0, services: 4, driver: 0 };
     const nodes = threeNodes([8, 8, 8], (f) => {
       f.players.connected = 20_000;
       f.cpu = {
@@ -892,6 +894,29 @@ describe('operationCosts of several nodes', () => {
       writeUs: 100,
       writeAllThreadsUs: 150,
       waitingForCpu: { connect: 0.2, fleetWide: 0.1, writes: 0.5 },
+      // 4 s of PostgreSQL and Redis in each phase: over 20,000 connections, over 60,000 writes; no storm measured.
+      services: { connectMs: 0.2, writeUs: 4e6 / 60_000, stormMs: null },
     });
+  });
+
+  it('gives the services per player back from the storm, and a line for them under the nodes', () => {
+    const phase = { wallSeconds: 10, server: 9, players: 0, services: 4, driver: 0 };
+    const main = { running: 6, waitingForCpu: 1, blocked: 0 };
+    const nodes = threeNodes([8, 8, 8], (f) => {
+      f.cpu = {
+        connect: { ...phase, serverMainThread: main },
+        fleetWide: { ...phase, serverMainThread: main },
+        writes: { ...phase, serverMainThread: main },
+        storm: { ...phase, services: 5, serverMainThread: main },
+      };
+    });
+    expect(operationCosts(nodes)?.services?.stormMs).toBe(0.25);
+    expect(formatCosts([nodes]).split('\n')[2]).toBe(
+      '           PostgreSQL + Redis: connect 0.200 ms  write 67 µs  storm 0.250 ms per player',
+    );
+    const alone = figures('marquee', (f) => {
+      f.cpu = { connect: { ...phase, services: null, serverMainThread: main } };
+    });
+    expect(formatCosts([alone])).not.toContain('PostgreSQL');
   });
 });

@@ -569,6 +569,12 @@ export interface OperationCosts {
   writeAllThreadsUs: number;
   /** Share of each phase's wall time the server's main thread (on average over the nodes) waited for a CPU. */
   waitingForCpu: { connect: number; fleetWide: number; writes: number };
+  /**
+   * CPU of the services the nodes share (PostgreSQL's processes and Redis), every process, per connection, per
+   * acknowledged write and per player back from the storm: the rest of what the nodes' work costs the machine.
+   * Null for a target without them.
+   */
+  services: { connectMs: number; writeUs: number; stormMs: number | null } | null;
 }
 
 export function operationCosts(figures: TargetFigures): OperationCosts | null {
@@ -585,6 +591,17 @@ export function operationCosts(figures: TargetFigures): OperationCosts | null {
     writeUs: (1e6 * writes.serverMainThread.running) / acked,
     writeAllThreadsUs: (1e6 * writes.server) / acked,
     waitingForCpu: { connect: waiting(connect), fleetWide: waiting(fleetWide), writes: waiting(writes) },
+    services:
+      connect.services === null || writes.services === null
+        ? null
+        : {
+            connectMs: (1000 * connect.services) / figures.players.connected,
+            writeUs: (1e6 * writes.services) / acked,
+            stormMs:
+              figures.cpu.storm?.services == null
+                ? null
+                : (1000 * figures.cpu.storm.services) / Math.max(1, figures.storm.players),
+          },
   };
 }
 
@@ -639,6 +656,14 @@ export function formatCosts(targets: readonly (TargetFigures | null)[]): string 
         `  write ${costs.writeUs.toFixed(0)} µs (${percent(costs.waitingForCpu.writes)}; ` +
         `${costs.writeAllThreadsUs.toFixed(0)} µs all threads)`,
     );
+    const { services } = costs;
+    if (services !== null) {
+      lines.push(
+        `  ${''.padEnd(width)}  PostgreSQL + Redis: connect ${services.connectMs.toFixed(3)} ms  ` +
+          `write ${services.writeUs.toFixed(0)} µs` +
+          (services.stormMs === null ? '' : `  storm ${services.stormMs.toFixed(3)} ms per player`),
+      );
+    }
   }
   const storms = ['reconnect storm attempts (where their time went):'];
   const seconds = [

@@ -46,6 +46,8 @@ export interface Target {
   commandPath(player: SeededPlayer): string;
   /** The one request that raises a command on every player (body: commandBody), sent to the first node. */
   fleetWidePath: string;
+  /** The processes of the services the nodes share (PostgreSQL's, the parent first, then Redis), if any. */
+  serviceProcessIds?: () => number[];
   stop(): Promise<void>;
 }
 

@@ -18,6 +18,11 @@ export interface PostgresServer {
   url: string;
   /** A URL for a fresh, empty database on this server. */
   createDatabase(name?: string): Promise<string>;
+  /**
+   * The server's processes now: the postmaster first (from its postmaster.pid), then its children (a backend per
+   * connection, and the background workers). Empty once stopped.
+   */
+  processIds(): number[];
   stop(): Promise<void>;
 }
 
@@ -120,6 +125,12 @@ export async function startPostgres(): Promise<PostgresServer> {
       }
       return urlFor(name);
     },
+    processIds() {
+      if (stopped) return [];
+      const postmaster = Number(readFirstLine(path.join(dataDir, 'postmaster.pid')));
+      if (!Number.isInteger(postmaster) || postmaster <= 0) return [];
+      return [postmaster, ...childrenOf(postmaster)];
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -130,4 +141,34 @@ export async function startPostgres(): Promise<PostgresServer> {
       }
     },
   };
+}
+
+function readFirstLine(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n', 1)[0] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The processes whose parent is `pid` (/proc/{pid}/stat's fourth field), on Linux; none elsewhere. */
+function childrenOf(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const children: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
 }

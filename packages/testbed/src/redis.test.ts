@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisServer } from './redis';
@@ -23,10 +24,14 @@ describe('startRedis', () => {
     redis = await startRedis();
     expect(redis.url).toBe(`redis://127.0.0.1:${redis.port}`);
     expect(await command(redis.port, 'PING')).toBe('+PONG');
+    const pid = redis.processId();
+    expect(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toMatch(/^redis-server/);
     await redis.stop();
     expect(redis.running()).toBe(false);
+    expect(redis.processId()).toBeNull();
     await expect(command(redis.port, 'PING')).rejects.toThrow();
     await redis.start();
     expect(await command(redis.port, 'PING')).toBe('+PONG');
+    expect(redis.processId()).not.toBe(pid);
   });
 });

@@ -16,6 +16,8 @@ export interface RedisServer {
   readonly port: number;
   /** Whether the server is running now. */
   running(): boolean;
+  /** The server's process while it runs; null when stopped. */
+  processId(): number | null;
   /** Stops it (SIGTERM; `kill`: SIGKILL); the port and folder are kept for start(). */
   stop(options?: { kill?: boolean }): Promise<void>;
   /** Starts it again on the same port. */
@@ -89,6 +91,7 @@ export async function startRedis(): Promise<RedisServer> {
     url: `redis://${LOOPBACK}:${port}`,
     port,
     running: () => current !== null && !current.hasExited(),
+    processId: () => (current === null || current.hasExited() ? null : current.pid),
     stop,
     start,
     async close() {
