@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startPostgres, startRedis } from '@marquee/testbed';
 import { ArgsError, USAGE, parseBenchArgs, type BenchArgs } from './args';
 import { cleanUpOnInterrupt, killAllChildren, killChildrenOnExit } from './childProcesses';
@@ -290,7 +291,12 @@ async function distinctFreePorts(count: number): Promise<number[]> {
 /** Runs `use` with a fresh PostgreSQL database and Redis, stopped after it (and on an interruption). */
 async function withServices<T>(
   what: string,
-  use: (services: { databaseUrl: string; redisUrl: string; processIds: () => number[] }) => Promise<T>,
+  use: (services: {
+    databaseUrl: string;
+    redisUrl: string;
+    processIds: () => number[];
+    analyze: () => Promise<void>;
+  }) => Promise<T>,
 ): Promise<T> {
   log(`starting PostgreSQL and Redis for ${what}`);
   const [postgresStart, redisStart] = await Promise.allSettled([startPostgres(), startRedis()]);
@@ -315,7 +321,16 @@ async function withServices<T>(
       const redisPid = redis.processId();
       return [...postgres.processIds(), ...(redisPid === null ? [] : [redisPid])];
     };
-    return await use({ databaseUrl, redisUrl: redis.url, processIds });
+    const analyze = async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query('ANALYZE');
+      } finally {
+        await client.end();
+      }
+    };
+    return await use({ databaseUrl, redisUrl: redis.url, processIds, analyze });
   } finally {
     await stopServices();
     unregister();
@@ -324,7 +339,7 @@ async function withServices<T>(
 
 /** `args.nodes` Marquee nodes on a fresh PostgreSQL and Redis, sharing `dataDir`. */
 function measureNodes(args: BenchArgs, dataDir: string, profileDir: string | null): Promise<MarqueeRun> {
-  return withServices(`${args.nodes} nodes`, async ({ databaseUrl, redisUrl, processIds }) => {
+  return withServices(`${args.nodes} nodes`, async ({ databaseUrl, redisUrl, processIds, analyze }) => {
     const ports = await distinctFreePorts(args.nodes);
     const seeded = await seed(args, `PostgreSQL ${databaseUrl}`, {
       dataDir,
@@ -339,7 +354,12 @@ function measureNodes(args: BenchArgs, dataDir: string, profileDir: string | nul
       redisUrl,
       operatorToken: seeded.operatorToken,
     });
-    const measured = await measure({ ...nodes, serviceProcessIds: processIds }, seeded, args, profileDir);
+    const measured = await measure(
+      { ...nodes, serviceProcessIds: processIds, analyzeDatabase: analyze },
+      seeded,
+      args,
+      profileDir,
+    );
     return { ...measured, services: { postgres: databaseUrl, redis: redisUrl } };
   });
 }
@@ -349,10 +369,11 @@ function measureNodes(args: BenchArgs, dataDir: string, profileDir: string | nul
  * had (fewer only if their own limit says so).
  */
 function measureClusterFloor(args: BenchArgs, nodes: MarqueeRun): Promise<FloorRun> {
-  return withServices(`${args.nodes} floor nodes`, async ({ databaseUrl, redisUrl, processIds }) => {
+  return withServices(`${args.nodes} floor nodes`, async ({ databaseUrl, redisUrl, processIds, analyze }) => {
     const floor = {
       ...(await startClusterFloor({ count: args.nodes, databaseUrl, redisUrl })),
       serviceProcessIds: processIds,
+      analyzeDatabase: analyze,
     };
     try {
       const capacity = targetCapacity(floor, nodes.capacity.target, args);

@@ -88,6 +88,7 @@ function figures(
     storm: {
       players: 20_000,
       prepare: { players: 20_000, armed: 20_000, errors: {}, ms: 3000 },
+      analyzedMs: null,
       health: { online: 20_000, ms: 9000 },
       relistenMs: 9000,
       armedMs: 9500,

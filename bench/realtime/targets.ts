@@ -48,6 +48,11 @@ export interface Target {
   fleetWidePath: string;
   /** The processes of the services the nodes share (PostgreSQL's, the parent first, then Redis), if any. */
   serviceProcessIds?: () => number[];
+  /**
+   * Gives the database the nodes share the statistics a deployment's has once it has run for a minute (PostgreSQL's
+   * autovacuum analyses a table that filled up); absent without one.
+   */
+  analyzeDatabase?: () => Promise<void>;
   stop(): Promise<void>;
 }
 
