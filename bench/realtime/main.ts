@@ -368,25 +368,40 @@ function measureNodes(args: BenchArgs, dataDir: string, profileDir: string | nul
  * The cluster floor: `args.nodes` floor nodes on a fresh PostgreSQL and Redis, given the players Marquee's nodes
  * had (fewer only if their own limit says so).
  */
-function measureClusterFloor(args: BenchArgs, nodes: MarqueeRun): Promise<FloorRun> {
+function measureClusterFloor(
+  args: BenchArgs,
+  nodes: MarqueeRun,
+  profileDir: string | null,
+): Promise<FloorRun> {
   return withServices(`${args.nodes} floor nodes`, async ({ databaseUrl, redisUrl, processIds, analyze }) => {
     const floor = {
       ...(await startClusterFloor({ count: args.nodes, databaseUrl, redisUrl })),
       serviceProcessIds: processIds,
       analyzeDatabase: analyze,
     };
-    try {
-      const capacity = targetCapacity(floor, nodes.capacity.target, args);
-      const figures = await measureTarget(
-        floor,
-        nodes.seeded.players,
-        measureOptions(args, capacity.target, null, null),
-      );
-      return { capacity, figures, services: { postgres: databaseUrl, redis: redisUrl } };
-    } finally {
-      await floor.stop();
-    }
+    const measured = await measureFloor(floor, nodes, args, profileDir);
+    return { ...measured, services: { postgres: databaseUrl, redis: redisUrl } };
   });
+}
+
+/** A floor given the players `run` had (fewer only if its own limit says so), stopped afterwards. */
+async function measureFloor(
+  floor: Target,
+  run: MarqueeRun,
+  args: BenchArgs,
+  profileDir: string | null,
+): Promise<FloorRun> {
+  try {
+    const capacity = targetCapacity(floor, run.capacity.target, args);
+    const figures = await measureTarget(
+      floor,
+      run.seeded.players,
+      measureOptions(args, capacity.target, profileDir, null),
+    );
+    return { capacity, figures };
+  } finally {
+    await floor.stop();
+  }
 }
 
 const machine = (loadAtStart: number[]) => ({
@@ -443,27 +458,19 @@ async function run(args: BenchArgs): Promise<string> {
     const nodes = scaleOut ? await measureNodes(args, path.join(dataDir, 'nodes'), profileDir) : null;
     const main = (single ?? nodes) as MarqueeRun;
 
-    // The floors get the same players as Marquee (fewer only if their own limit says so): in memory, then durable.
-    const measureFloor = async (databaseFile?: string): Promise<FloorRun> => {
-      const floor = await startFloor({ databaseFile });
-      try {
-        const capacity = targetCapacity(floor, main.capacity.target, args);
-        const figures = await measureTarget(
-          floor,
-          main.seeded.players,
-          measureOptions(args, capacity.target, profileDir, null),
-        );
-        return { capacity, figures };
-      } finally {
-        await floor.stop();
-      }
-    };
-    const floorRun = args.skipFloor ? null : await measureFloor();
+    // The floors get the same players as Marquee: in memory, then durable.
+    const floorRun = args.skipFloor ? null : await measureFloor(await startFloor(), main, args, profileDir);
     const durableRun = args.skipFloor
       ? null
-      : await measureFloor(path.join(dataDir, 'durable-floor', 'floor.sqlite'));
+      : await measureFloor(
+          await startFloor({ databaseFile: path.join(dataDir, 'durable-floor', 'floor.sqlite') }),
+          main,
+          args,
+          profileDir,
+        );
     // Marquee's nodes beside the floor's as many nodes on PostgreSQL + Redis.
-    const clusterFloorRun = nodes === null || args.skipFloor ? null : await measureClusterFloor(args, nodes);
+    const clusterFloorRun =
+      nodes === null || args.skipFloor ? null : await measureClusterFloor(args, nodes, profileDir);
     const clusterFloorFigures = clusterFloorRun?.figures ?? null;
     const floorFigures = floorRun?.figures ?? null;
     const floorCapacity = floorRun?.capacity ?? null;

@@ -247,7 +247,7 @@ class PhaseRecorder {
       wallSeconds,
       server: serverSeconds() - start.server,
       players: this.fleet.cpuSeconds() - start.players,
-      services: start.services === null ? null : (serviceSeconds() ?? start.services) - start.services,
+      services: start.services === null ? null : (serviceSeconds() as number) - start.services,
       driver: driverCpuSeconds() - start.driver,
       serverMainThread: {
         running,
