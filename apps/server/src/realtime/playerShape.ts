@@ -90,23 +90,24 @@ function checkBranch(docSegments: readonly string[], branch: PlayerBranch, store
   );
 }
 
+/** Whether a check found `branch` (a branch value, stored form) fitting its schema. */
+function knownToFit(fitted: WeakSet<object>, branch: RealtimeValue): boolean {
+  return typeof branch === 'object' && branch !== null && fitted.has(branch);
+}
+
 /**
  * Whether a set of `field` alone (the write's one path is branch/field) left the branch fitting, when the branch
  * before fitted: `schema` is the field's, null for a member the schema does not know (tolerated). False means "not
  * known": the whole branch is then parsed, which also gives the refusal its message.
  */
-function fieldFits(
-  fitted: WeakSet<object>,
-  field: string,
-  schema: FieldSchema | null,
-  before: RealtimeValue,
-  after: RealtimeValue,
-): boolean {
-  if (typeof before !== 'object' || before === null || !fitted.has(before)) return false;
+function fieldFits(field: string, schema: FieldSchema | null, after: RealtimeValue): boolean {
   // A removed member may leave an object that reads back as an array.
   if (typeof after !== 'object' || after === null || !hasOwn(after, field)) return false;
-  if (schema !== null && !schema.safeParse(restoreArrays(after[field]!)).success) return false;
-  fitted.add(after);
+  return schema === null || schema.safeParse(restoreArrays(after[field]!)).success;
+}
+
+function remembered(fitted: WeakSet<object>, branch: RealtimeValue): true {
+  fitted.add(branch as object);
   return true;
 }
 
@@ -136,10 +137,19 @@ export function playerShapeCheck(
       !STARTS_WITH_DIGIT.test(field)
     ) {
       const schema = hasOwn(fields, field) ? fields[field]! : null;
+      const branchPath = [branch];
+      // The branch this check last found fitting: a screen writing one field over and over writes each time on the
+      // branch its previous write left, known without asking the WeakSet (whose add is most of a check's cost).
+      let lastFitted: RealtimeValue = null;
       return (document, before) => {
-        const after = getAtPath(document, [branch]);
-        if (!fieldFits(fitted, field, schema, getAtPath(before, [branch]), after))
-          checkBranch(docSegments, branch, after);
+        const after = getAtPath(document, branchPath);
+        const prior = getAtPath(before, branchPath);
+        const fits =
+          prior !== null && prior === lastFitted
+            ? fieldFits(field, schema, after)
+            : knownToFit(fitted, prior) && fieldFits(field, schema, after) && remembered(fitted, after);
+        if (!fits) checkBranch(docSegments, branch, after);
+        lastFitted = after;
       };
     }
     return (document) => checkBranch(docSegments, branch, getAtPath(document, [branch]));

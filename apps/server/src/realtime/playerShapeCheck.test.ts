@@ -81,3 +81,41 @@ describe('a write of one field of a branch that fitted', () => {
     );
   });
 });
+
+describe("one check over a screen's run of writes of its field", () => {
+  const segments = parsePath(`${DOC}/settings/name`);
+
+  /** Applies `value` with `check` on `before`: the document after, or the refusal's message. */
+  function write(check: ReturnType<typeof playerShapeCheck>, before: RealtimeValue, value: unknown) {
+    const after = setAtPath(before, segments.slice(2), normalizeForWrite(value, segments));
+    try {
+      check!(after, before);
+      return { after, verdict: 'fits' };
+    } catch (error) {
+      return { after: before, verdict: (error as Error).message };
+    }
+  }
+
+  it("gives the whole branch's answer at every write, refusals included", () => {
+    const check = playerShapeCheck(player, [segments]);
+    let document = fitted('settings', { name: 'Lobby', mute: true });
+    const values = ['Hall', 'x'.repeat(121), 'Front desk', 7, null, 'Lobby again'];
+    for (const value of values) {
+      const expected = wholeBranchVerdict(document, 'settings/name', value);
+      const { after, verdict } = write(check, document, value);
+      expect(verdict).toBe(expected);
+      document = after;
+    }
+  });
+
+  it('judges the whole branch when another writer changed it in between', () => {
+    const check = playerShapeCheck(player, [segments]);
+    const first = write(check, fitted('settings', { name: 'Lobby' }), 'Hall');
+    expect(first.verdict).toBe('fits');
+    // Stored by the server beside the screen's writes, not fitting the schema.
+    const changed = setAtPath(first.after, ['settings', 'mute'], 'loud');
+    expect(write(check, changed, 'Front desk').verdict).toBe(
+      'Invalid value at path "players/p1/settings/mute": must be a boolean',
+    );
+  });
+});
