@@ -36,4 +36,28 @@ describe('HintCache', () => {
       expect(cache.get(kept)).toBeDefined();
     }
   });
+
+  it('gives a document written again a second chance, and evicts it once it is no longer written', () => {
+    const cache = new HintCache(1000);
+    for (let index = 0; index < 10; index++) cache.remember(`players/d${index}`, hint(1, 100));
+    cache.remember('players/d0', hint(2, 100)); // written again while first in line
+    for (let index = 10; index < 18; index++) cache.remember(`players/d${index}`, hint(1, 100));
+    // Eight documents more: d1 to d9 made room, d0 passed over once and kept with its latest state.
+    expect(cache.get('players/d0')?.revision).toBe(2);
+    for (let index = 1; index <= 8; index++) expect(cache.get(`players/d${index}`)).toBeUndefined();
+    expect(cache.size).toBeLessThanOrEqual(1000);
+    // Not written since: it goes before the documents written after it.
+    for (let index = 18; index < 21; index++) cache.remember(`players/d${index}`, hint(1, 100));
+    expect(cache.get('players/d0')).toBeUndefined();
+    for (const kept of ['players/d12', 'players/d20']) expect(cache.get(kept)).toBeDefined();
+  });
+
+  it('lets go of a document that grew larger than a quarter of its budget', () => {
+    const cache = new HintCache(1000);
+    cache.remember('players/a', hint(1, 100));
+    cache.remember('players/b', hint(1, 100));
+    cache.remember('players/a', hint(2, 300));
+    expect(cache.get('players/a')).toBeUndefined();
+    expect(cache.size).toBe(100);
+  });
 });

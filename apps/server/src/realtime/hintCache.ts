@@ -15,14 +15,25 @@ export interface Hint {
   size: number;
 }
 
+/** A hint as held: updated in place by later writes, so that a document written over and over costs one lookup. */
+interface Entry extends Hint {
+  /** Written again since it last came to the front of the eviction order (second chance). */
+  recent: boolean;
+}
+
 export class HintCache {
-  /** Insertion order is write order: the least recently written document comes first. */
-  private readonly hints = new Map<string, Hint>();
+  /**
+   * Insertion order approximates write order: a document written again is updated in place and marked recent, and
+   * the eviction moves a recent entry to the end instead of dropping it (the "second chance" approximation of least
+   * recently written; moving it at every write cost a delete and an insert per write).
+   */
+  private readonly hints = new Map<string, Entry>();
   private chars = 0;
 
   constructor(private readonly budgetChars = HINT_BUDGET_CHARS) {}
 
-  get(docPath: string): Hint | undefined {
+  /** The latest state known; read it at once (a later write to the document updates it). */
+  get(docPath: string): Readonly<Hint> | undefined {
     return this.hints.get(docPath);
   }
 
@@ -34,22 +45,43 @@ export class HintCache {
   /** Keeps `hint` as the document's latest state, unless a later revision is already known. */
   remember(docPath: string, hint: Hint): void {
     const old = this.hints.get(docPath);
-    if (old !== undefined) {
-      if (old.revision > hint.revision) return; // never go back to an older state
-      this.chars -= old.size;
-      this.hints.delete(docPath);
-    }
     // A document this large would push out thousands of others for one write's benefit.
-    if (hint.size > this.budgetChars / 4) return;
-    this.hints.set(docPath, hint);
-    this.chars += hint.size;
-    // Only when over budget, and then down to 90% of it: iterating a Map from its start walks over the slots of
-    // every entry deleted since it was last compacted, which would make each write cost as much as thousands.
-    if (this.chars <= this.budgetChars) return;
-    for (const [oldest, entry] of this.hints) {
+    const tooLarge = hint.size > this.budgetChars / 4;
+    if (old === undefined) {
+      if (tooLarge) return;
+      this.hints.set(docPath, { value: hint.value, revision: hint.revision, size: hint.size, recent: false });
+      this.chars += hint.size;
+    } else {
+      if (old.revision > hint.revision) return; // never go back to an older state
+      if (tooLarge) {
+        this.hints.delete(docPath);
+        this.chars -= old.size;
+        return;
+      }
+      this.chars += hint.size - old.size;
+      old.value = hint.value;
+      old.revision = hint.revision;
+      old.size = hint.size;
+      old.recent = true;
+    }
+    if (this.chars > this.budgetChars) this.evict();
+  }
+
+  /**
+   * Down to 90% of the budget, from the start of the order: only when over budget, since iterating a Map from its
+   * start walks over the slots of every entry deleted since it was last compacted. An entry moved to the end is
+   * met again by this same walk, and dropped then if the budget still asks.
+   */
+  private evict(): void {
+    for (const [docPath, entry] of this.hints) {
       if (this.chars <= this.budgetChars * 0.9) break;
-      this.hints.delete(oldest);
-      this.chars -= entry.size;
+      this.hints.delete(docPath);
+      if (entry.recent) {
+        entry.recent = false;
+        this.hints.set(docPath, entry);
+      } else {
+        this.chars -= entry.size;
+      }
     }
   }
 }
