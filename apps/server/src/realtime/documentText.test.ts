@@ -61,6 +61,27 @@ describe('documentText', () => {
     expect(documentText(after)).toBe(JSON.stringify(after));
   });
 
+  it('keeps a small member that a write left as it was, not one it just wrote', () => {
+    const flags = countedMember(10);
+    let document = { settings: { name: 'Lobby' }, action_flags: flags.member } as RealtimeValue;
+    documentText(document); // a first read: nothing before it
+    for (let write = 0; write < 5; write++) {
+      const before = document;
+      document = setAtPath(document, ['settings', 'name'], `Front desk ${write}`);
+      expect(documentText(document, before)).toBe(
+        `{"settings":{"name":"Front desk ${write}"},"action_flags":${JSON.stringify(flags.member)}}`,
+      );
+    }
+    // Encoded by the first read and the first write after it, then kept; the expectations read it once each.
+    expect(flags.reads()).toBe(2 + 5);
+    const settings = countedMember(10);
+    const written = setAtPath(document, ['settings'], settings.member);
+    documentText(written, document);
+    documentText(setAtPath(written, ['status'], 'on'), document);
+    // Just written, and the document given as "before" does not hold it: encoded each time.
+    expect(settings.reads()).toBe(2);
+  });
+
   it('matches JSON.stringify over a long run of writes', () => {
     let seed = 42;
     const random = (n: number) => {
@@ -73,8 +94,9 @@ describe('documentText', () => {
       const path = [keys[random(keys.length)]!, ...(random(2) === 0 ? [keys[random(keys.length)]!] : [])];
       const written =
         random(5) === 0 ? null : random(3) === 0 ? 'x'.repeat(random(2 * KEPT_MEMBER_CHARS)) : { at: step };
+      const before = value;
       value = setAtPath(value, path, written);
-      expect(documentText(value)).toBe(JSON.stringify(value));
+      expect(documentText(value, before)).toBe(JSON.stringify(value));
     }
   });
 });

@@ -150,7 +150,7 @@ export function planDocument(
         outcomes.push({ result: isStale(next) ? next : { docPath, revision, changedPaths: [] } });
         continue;
       }
-      text = documentText(next);
+      text = documentText(next, value);
       checkDocumentSize(docPath, text, limits.maxDocumentBytes);
     } catch (error) {
       if (!state.fresh) return undefined;
