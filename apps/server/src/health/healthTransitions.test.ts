@@ -167,6 +167,55 @@ describe.each(['sqlite', 'postgres'] as const)('a fleet’s health transitions (
   });
 });
 
+describe('closing a batch of screens\u2019 open intervals (sqlite)', () => {
+  let database: TestDatabase;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('sqlite');
+    test = await startTestApp({ database: database.handle, sweepTimers: null, events: collectingSink() });
+  }, 60_000);
+  afterAll(async () => {
+    await test.close();
+    await database.dispose();
+  });
+
+  it('reads the intervals of the batch\u2019s screens, not every open interval of the fleet', async () => {
+    const operator = await signUpOperator(test.app, 'Plan Org');
+    const batch: PairedScreen[] = [];
+    for (let index = 0; index < 3; index++) batch.push(await pairedScreen(test.app, operator));
+    // The statements of a claim, as SQLite runs them on the app's connection.
+    const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: database.handle.sqlite! }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query);
+      },
+    });
+    const since = test.clock();
+    await new HealthTransitions(db).recordFirst(
+      batch.map((screen) => ({
+        orgId: operator.orgId,
+        screenId: screen.screenId,
+        state: 'online' as const,
+        since,
+        lastSeenAt: since,
+      })),
+      since,
+    );
+    const close = statements.find((statement) => /^update "health_intervals"/i.test(statement.sql));
+    expect(close).toBeDefined();
+    const plan = database.handle
+      .sqlite!.prepare(`explain query plan ${close!.sql}`)
+      .all(...(close!.parameters as unknown[])) as { detail: string }[];
+    const details = plan.map((step) => step.detail).join('; ');
+    // By the primary key (screen_id, started_at): each screen's own rows.
+    expect(details).toMatch(
+      /SEARCH health_intervals USING (PRIMARY KEY|INDEX sqlite_autoindex_health_intervals_1) \(screen_id=\?\)/,
+    );
+  });
+});
+
 describe('a batch that lost a deadlock to another node (postgres)', () => {
   let database: TestDatabase;
   let test: TestApp;

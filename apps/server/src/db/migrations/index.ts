@@ -15,6 +15,7 @@ import { screenHealthMigration } from './0008_screen_health';
 import { teamsMigration } from './0009_teams';
 import { auditFiltersMigration } from './0010_audit_filters';
 import { layoutsMigration } from './0011_layouts';
+import { healthIntervalsByScreenMigration } from './0012_health_intervals_by_screen';
 
 export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
@@ -29,6 +30,7 @@ export function migrationsFor(dialect: DatabaseDialect): Record<string, Migratio
     '0009_teams': teamsMigration,
     '0010_audit_filters': auditFiltersMigration,
     '0011_layouts': layoutsMigration(dialect),
+    '0012_health_intervals_by_screen': healthIntervalsByScreenMigration,
   };
 }
 
