@@ -53,14 +53,9 @@ export async function listScreens(
     select = select.where('screens.id', 'in', [...members]);
   }
   if (query.cursor !== undefined) {
-    // The position is the last screen's (name, id).
+    // The position is the last screen's (name, id); as a row value, a range of the index by (org_id, name, id).
     const [name, id] = decodePageCursor(query.cursor, ['string', 'string'], 'INVALID_CURSOR');
-    select = select.where((eb) =>
-      eb.or([
-        eb('screens.name', '>', name),
-        eb.and([eb('screens.name', '=', name), eb('screens.id', '>', id)]),
-      ]),
-    );
+    select = select.where((eb) => eb(eb.refTuple('screens.name', 'screens.id'), '>', eb.tuple(name, id)));
   }
   select = select.orderBy('screens.name').orderBy('screens.id');
   if (query.status === undefined) {

@@ -16,6 +16,7 @@ import { teamsMigration } from './0009_teams';
 import { auditFiltersMigration } from './0010_audit_filters';
 import { layoutsMigration } from './0011_layouts';
 import { healthIntervalsByScreenMigration } from './0012_health_intervals_by_screen';
+import { screensByNameMigration } from './0013_screens_by_name';
 
 export function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
@@ -31,6 +32,7 @@ export function migrationsFor(dialect: DatabaseDialect): Record<string, Migratio
     '0010_audit_filters': auditFiltersMigration,
     '0011_layouts': layoutsMigration(dialect),
     '0012_health_intervals_by_screen': healthIntervalsByScreenMigration,
+    '0013_screens_by_name': screensByNameMigration,
   };
 }
 
