@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import { collectingSink, otherNodeMonitor, setConnection } from '../../test/harness/health';
 import { pairedScreen, signUpOperator, type PairedScreen } from '../../test/harness/management';
+import { queryPlan, recordingDatabase } from '../../test/harness/queryPlans';
 import type { HealthMonitor } from './healthMonitor';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
@@ -185,13 +186,7 @@ describe('closing a batch of screens\u2019 open intervals (sqlite)', () => {
     const batch: PairedScreen[] = [];
     for (let index = 0; index < 3; index++) batch.push(await pairedScreen(test.app, operator));
     // The statements of a claim, as SQLite runs them on the app's connection.
-    const statements: { sql: string; parameters: readonly unknown[] }[] = [];
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: database.handle.sqlite! }),
-      log: (event) => {
-        if (event.level === 'query') statements.push(event.query);
-      },
-    });
+    const { db, statements } = recordingDatabase(database.handle.sqlite!);
     const since = test.clock();
     await new HealthTransitions(db).recordFirst(
       batch.map((screen) => ({
@@ -205,12 +200,8 @@ describe('closing a batch of screens\u2019 open intervals (sqlite)', () => {
     );
     const close = statements.find((statement) => /^update "health_intervals"/i.test(statement.sql));
     expect(close).toBeDefined();
-    const plan = database.handle
-      .sqlite!.prepare(`explain query plan ${close!.sql}`)
-      .all(...(close!.parameters as unknown[])) as { detail: string }[];
-    const details = plan.map((step) => step.detail).join('; ');
     // By the primary key (screen_id, started_at): each screen's own rows.
-    expect(details).toMatch(
+    expect(queryPlan(database.handle.sqlite!, close!)).toMatch(
       /SEARCH health_intervals USING (PRIMARY KEY|INDEX sqlite_autoindex_health_intervals_1) \(screen_id=\?\)/,
     );
   });

@@ -2,7 +2,6 @@
 // a tag, a group (listed or matched by tags), a status, and cursor pages by name that give every screen exactly
 // once, as the studio's screens list pages through 5,000 screens. On both engines (their LIKE differ).
 
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerDocumentPath } from '@marquee/protocol';
 import { operatorApi, ok, type Api } from '../../test/harness/api';
@@ -10,7 +9,7 @@ import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import { pairedScreen, signUpOperator, type PairedScreen } from '../../test/harness/management';
 import { connectedRecord } from '../../test/harness/presence';
-import type { Database } from '../db/schema';
+import { queryPlan, recordingDatabase } from '../../test/harness/queryPlans';
 import { listScreens } from '../screens/screenList';
 
 describe.each(['sqlite', 'postgres'] as const)('the screens list, filtered and paged (%s)', (engine) => {
@@ -134,27 +133,17 @@ describe('a page of the screens list (sqlite)', () => {
     const operator = await signUpOperator(test.app, 'Plans');
     for (const name of ['Lobby', 'Bar', 'Kitchen']) await pairedScreen(test.app, operator, name);
     // The page's query, as SQLite runs it on the app's connection.
-    const queries: CompiledQuery[] = [];
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: database.handle.sqlite! }),
-      log: (event) => {
-        if (event.level === 'query') queries.push(event.query);
-      },
-    });
+    const { db, statements } = recordingDatabase(database.handle.sqlite!);
     const first = await listScreens({ db, documents: test.app.services.documents }, operator.orgId, {
       limit: 1,
     });
     expect(first.nextCursor).not.toBeNull();
-    queries.length = 0;
+    statements.length = 0;
     await listScreens({ db, documents: test.app.services.documents }, operator.orgId, {
       limit: 1,
       cursor: first.nextCursor!,
     });
-    const [page] = queries;
-    const plan = database.handle
-      .sqlite!.prepare(`explain query plan ${page!.sql}`)
-      .all(...(page!.parameters as unknown[])) as { detail: string }[];
-    const details = plan.map((step) => step.detail).join('; ');
+    const details = queryPlan(database.handle.sqlite!, statements[0]!);
     expect(details).toMatch(/SEARCH screens USING INDEX \w+ \(org_id=\? AND \(name,id\)>\(\?,\?\)\)/);
     expect(details).not.toMatch(/TEMP B-TREE/);
   });
