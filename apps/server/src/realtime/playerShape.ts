@@ -106,11 +106,6 @@ function fieldFits(field: string, schema: FieldSchema | null, after: RealtimeVal
   return schema === null || schema.safeParse(restoreArrays(after[field]!)).success;
 }
 
-function remembered(fitted: WeakSet<object>, branch: RealtimeValue): true {
-  fitted.add(branch as object);
-  return true;
-}
-
 /**
  * The check of a write (WriteOptions.check) by `principal` at the absolute paths `written`, all inside one
  * document; undefined unless a player writes.
@@ -144,11 +139,13 @@ export function playerShapeCheck(
       return (document, before) => {
         const after = getAtPath(document, branchPath);
         const prior = getAtPath(before, branchPath);
-        const fits =
-          prior !== null && prior === lastFitted
-            ? fieldFits(field, schema, after)
-            : knownToFit(fitted, prior) && fieldFits(field, schema, after) && remembered(fitted, after);
-        if (!fits) checkBranch(docSegments, branch, after);
+        if (prior !== null && prior === lastFitted) {
+          if (!fieldFits(field, schema, after)) checkBranch(docSegments, branch, after);
+        } else if (knownToFit(fitted, prior) && fieldFits(field, schema, after)) {
+          fitted.add(after as object);
+        } else {
+          checkBranch(docSegments, branch, after); // adds it to `fitted` when it fits
+        }
         lastFitted = after;
       };
     }
