@@ -41,6 +41,7 @@ import { AlertRuleService } from './alerts/alertRuleService';
 import { HealthMonitor } from './health/healthMonitor';
 import { HealthService } from './health/healthService';
 import { startHealthSweep } from './health/healthSweep';
+import { sweepsOnThisNode } from './health/sweepingNode';
 import type { WebhookEventSink } from './webhooks/webhookEventSink';
 import { PlayReportService } from './plays/playReportService';
 import { startPlayRetentionSweep } from './plays/playRetentionSweep';
@@ -56,6 +57,7 @@ import { TeamMail } from './members/teamMail';
 import { SsoSettings } from './sso/ssoSettings';
 import { SsoSignIn } from './sso/ssoSignIn';
 import { FeedService } from './feeds/feedService';
+import { newId } from './ids';
 
 /** Longest wait for Redis at start; the node starts without it (and says so in /readyz) when it takes longer. */
 export const REDIS_START_WAIT_MS = 5000;
@@ -68,6 +70,8 @@ export { DEFAULT_RATE_LIMITS, type RateLimits } from './config';
 
 export interface AppServices {
   config: Config;
+  /** This server process's id among the nodes sharing the database: its realtime hub's lease (realtime/nodeLease.ts). */
+  nodeId: string;
   database: DatabaseHandle;
   /** The Kysely instance of `database`. */
   db: DatabaseHandle['db'];
@@ -345,11 +349,13 @@ export async function createServices(
       mailer: alertMailer,
       onError: onBackgroundError,
     });
+    const nodeId = newId(clock());
     const stopHealthSweep = startHealthSweep(
       healthMonitor,
       (result) => alerts.evaluate(result),
       options.sweepTimers === undefined ? undefined : options.sweepTimers,
       (error) => onBackgroundError(error, 'health sweep'),
+      () => sweepsOnThisNode(database.db, nodeId, clock()),
     );
     const plays = new PlayService(database.db, database.dialect, clock, config.playRetention);
     const stopPlayRetention = startPlayRetentionSweep(
@@ -391,6 +397,7 @@ export async function createServices(
     const team = { db: database.db, identity, clock, publicUrl: config.publicUrl, mail: teamMail };
     const services: AppServices = {
       config,
+      nodeId,
       database,
       db: database.db,
       pubsub,

@@ -17,7 +17,6 @@ import {
   REALTIME_RATE_PER_SECOND,
 } from '@marquee/protocol';
 import type { Admission } from '../http/admission';
-import { newId } from '../ids';
 import type { AppServices } from '../services';
 import { SlicedQueue } from '../slicedQueue';
 import { armedRowsFor } from './armedRows';
@@ -60,7 +59,7 @@ export interface RealtimeHubOptions extends Partial<ConnectionLimits> {
   leaseMs?: number;
   leaseRenewMs?: number;
   playerOrgCacheMs?: number;
-  /** Default: a new id per hub. */
+  /** Default: the services' node id (services.ts), which the health sweep looks for among the live nodes. */
   nodeId?: string;
   /** Monotonic milliseconds (rate limits, keep-alive, caches); default performance.now. */
   now?: () => number;
@@ -126,7 +125,7 @@ export class RealtimeHub {
     options: RealtimeHubOptions = {},
   ) {
     const now = options.now ?? (() => performance.now());
-    this.nodeId = options.nodeId ?? newId(services.clock());
+    this.nodeId = options.nodeId ?? services.nodeId;
     this.pingIntervalMs = options.pingIntervalMs ?? REALTIME_PING_INTERVAL_MS;
     this.idleTimeoutMs = options.idleTimeoutMs ?? REALTIME_IDLE_TIMEOUT_MS;
     this.leaseRenewMs = options.leaseRenewMs ?? NODE_LEASE_RENEW_MS;
