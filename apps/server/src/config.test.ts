@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       publicUrlFromEnv: false,
       dataDir: path.resolve('/srv/marquee', 'data'),
       databaseUrl: null,
+      databasePoolSize: 20,
       redisUrl: null,
       trustProxy: false,
       rateLimits: DEFAULT_RATE_LIMITS,
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
         MARQUEE_MONITORING_TOKEN: 'pub123',
         MARQUEE_LOG_LEVEL: 'warn',
         MARQUEE_OFFLINE_AFTER_SECONDS: '120',
+        MARQUEE_DATABASE_POOL_SIZE: '40',
         MARQUEE_SMTP_URL: 'smtp://alerts:secret@mail.example.com:587',
         MARQUEE_SMTP_FROM: 'Signage <signage@example.com>',
         MARQUEE_PLAYS_RAW_DAYS: '30',
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
       publicUrlFromEnv: true,
       dataDir: '/var/lib/marquee',
       databaseUrl: 'postgres://marquee:pw@db:5432/marquee',
+      databasePoolSize: 40,
       redisUrl: 'redis://cache:6379',
       trustProxy: ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8'],
       rateLimits: { registrationPerIp: 1000, signInPerIp: 2000, playerApiPerToken: 3000, apiKeyPerKey: 4000 },
@@ -103,6 +106,15 @@ describe('loadConfig', () => {
       );
     }
     expect(() => loadConfig({ MARQUEE_PLAYS_ROLLUP_DAYS: '-1' }, '/x')).toThrow(/MARQUEE_PLAYS_ROLLUP_DAYS/);
+  });
+
+  it('refuses a database pool of fewer than 5 or more than 500 connections, naming the variable', () => {
+    for (const value of ['4', '501', '12.5', 'many']) {
+      expect(() => loadConfig({ MARQUEE_DATABASE_POOL_SIZE: value }, '/x')).toThrow(
+        /MARQUEE_DATABASE_POOL_SIZE must be a whole number of connections between 5 and 500/,
+      );
+    }
+    expect(loadConfig({ MARQUEE_DATABASE_POOL_SIZE: '5' }, '/x').databasePoolSize).toBe(5);
   });
 
   it('refuses an audit retention that is not a whole number of days from 1 to 3650, naming the variable', () => {

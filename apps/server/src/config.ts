@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ENVIRONMENT, EXEMPT_ORG_COUNT } from '@marquee/protocol';
+import { DEFAULT_POOL_SIZE } from './db/database';
 
 export type Mode = 'production' | 'edge';
 
@@ -48,6 +49,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; null selects SQLite in dataDir. */
   databaseUrl: string | null;
+  /** PostgreSQL connections each node opens for its work (one more for its lease); unused on SQLite. */
+  databasePoolSize: number;
   /** Redis URL for scale-out (realtime pub/sub and shared rate limits); null selects the in-process pub/sub. */
   redisUrl: string | null;
   /**
@@ -212,6 +215,7 @@ const schema = z.object({
       'a PostgreSQL URL such as postgres://user:password@host:5432/marquee (leave unset for SQLite)',
     ).optional(),
   ),
+  MARQUEE_DATABASE_POOL_SIZE: wholeNumber(5, 500, 'connections', DEFAULT_POOL_SIZE),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     urlWithProtocols(['redis:', 'rediss:'], 'a Redis URL such as redis://host:6379').optional(),
@@ -351,6 +355,7 @@ export function loadConfig(
     publicUrlFromEnv: values.MARQUEE_PUBLIC_URL !== undefined,
     dataDir: path.resolve(cwd, values.MARQUEE_DATA_DIR),
     databaseUrl: values.DATABASE_URL ?? null,
+    databasePoolSize: values.MARQUEE_DATABASE_POOL_SIZE,
     redisUrl: values.REDIS_URL ?? null,
     trustProxy: values.MARQUEE_TRUST_PROXY,
     rateLimits: {

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
     onPoolError: (error) => report(error, 'database pool'),
     onCheckpointError: (error) => report(error, 'SQLite checkpoints'),
   });

@@ -203,6 +203,7 @@ export async function createServices(
     openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
       onPoolError: (error) => onBackgroundError(error, 'database pool'),
       onCheckpointError: (error) => onBackgroundError(error, 'SQLite checkpoints'),
     });

@@ -49,7 +49,7 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** SQLite file name inside dataDir. */
   sqliteFile?: string;
-  /** PostgreSQL pool size. */
+  /** PostgreSQL pool size (default DEFAULT_POOL_SIZE). */
   poolSize?: number;
   /** Called with errors of idle PostgreSQL connections (which would otherwise crash the process). */
   onPoolError?: (error: Error) => void;
@@ -58,6 +58,13 @@ export interface OpenDatabaseOptions {
 }
 
 export const DEFAULT_SQLITE_FILE = 'marquee.sqlite';
+/**
+ * PostgreSQL connections per node. Up to four hold a realtime write batch each (realtime/postgresGroupCommit.ts),
+ * and every turn of the event loop a reconnecting fleet sends a statement of each kind it batches by turn
+ * (accounts, documents, onDisconnect rows: db/postgresTurnBatch.ts): with 10, three nodes took 18.4–18.5 s to get
+ * 20,000 screens back, with 20 16.6 s, with 30 15.4–17.2 s (docs/deployment.md §PostgreSQL).
+ */
+export const DEFAULT_POOL_SIZE = 20;
 const STATEMENT_CACHE_SIZE = 256;
 
 /**
@@ -135,7 +142,11 @@ function redactUrl(url: string): string {
 }
 
 function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    types: pgTypes,
+  });
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const livenessPool = new pg.Pool({ connectionString: url, max: 1, types: pgTypes });
