@@ -30,10 +30,12 @@ interface Logged {
   message: string;
 }
 
-async function node(logged: Logged[] = [], url = redis.url): Promise<RedisPubSub> {
+/** A node; its topics are unsubscribed as soon as their last subscriber leaves unless `lingerMs` says otherwise. */
+async function node(logged: Logged[] = [], url = redis.url, lingerMs = 0): Promise<RedisPubSub> {
   const pubsub = new RedisPubSub({
     url,
     channelPrefix: 'test:',
+    lingerMs,
     log: {
       info: (message) => logged.push({ level: 'info', message }),
       warn: (message) => logged.push({ level: 'warn', message }),
@@ -235,6 +237,39 @@ describe('RedisPubSub', () => {
     expect(await subscriptionsOf('doc-49')).toBe(1);
     expect(await socketWrites(() => stops.forEach((stop) => stop()))).toEqual({ single: 0, gathered: 1 });
     await expect.poll(() => subscriptionsOf('doc-49')).toBe(0);
+  });
+
+  it('keeps a topic subscribed for a while after its last subscriber left, then unsubscribes it', async () => {
+    const a = await node([], redis.url, 400);
+    const b = await node();
+    const topics = Array.from({ length: 20 }, (_, i) => `linger-${i}`);
+    const first = await Promise.all(topics.map((topic) => collect(a, topic)));
+    // The subscribers leave (a fleet dropping): nothing is sent to Redis, and the channels stay subscribed.
+    expect(await socketWrites(() => first.forEach(({ stop }) => stop()))).toEqual({ single: 0, gathered: 0 });
+    expect(await subscriptionsOf('linger-0')).toBe(1);
+    // They come back in time: no SUBSCRIBE, nothing to wait for, and the other node's messages arrive.
+    let again: { received: unknown[]; stop: () => void }[] = [];
+    expect(
+      await socketWrites(() => {
+        again = topics.map((topic) => {
+          const received: unknown[] = [];
+          return { received, stop: a.subscribe(topic, (message) => received.push(message)) };
+        });
+      }),
+    ).toEqual({ single: 0, gathered: 0 });
+    b.publish('linger-7', 'back');
+    await expect.poll(() => again[7]!.received).toEqual(['back']);
+    // Gone for good: after the linger, every channel is unsubscribed.
+    const left = performance.now();
+    again.forEach(({ stop }) => stop());
+    await expect.poll(() => subscriptionsOf('linger-19'), { timeout: 5000 }).toBe(0);
+    expect(performance.now() - left).toBeGreaterThanOrEqual(400);
+    expect(await subscriptionsOf('linger-0')).toBe(0);
+    // A topic subscribed again afterwards is subscribed again in Redis.
+    const last = await collect(a, 'linger-3');
+    expect(await subscriptionsOf('linger-3')).toBe(1);
+    b.publish('linger-3', 'again');
+    await expect.poll(() => last.received).toEqual(['again']);
   });
 
   it('has a subscription confirmed by Redis when whenSubscribed resolves', async () => {

@@ -1,6 +1,11 @@
 // Fan-out across nodes through Redis pub/sub (docs/deployment.md §Redis, REDIS_URL). One publisher and one subscriber
 // connection per node; one Redis channel per topic (per document), SUBSCRIBEd while the node has a local subscriber.
 //
+// A topic stays subscribed in Redis for SUBSCRIPTION_LINGER_MS after its last local subscriber left: when a fleet
+// drops and reconnects (a network blip, a balancer's restart), each screen's listen finds its document's channel
+// still subscribed, so its close sends no UNSUBSCRIBE and its listen neither a SUBSCRIBE nor waits for Redis to
+// confirm one. The lingering topics are unsubscribed together, a command per SUBSCRIBE_CHUNK channels.
+//
 // A message is delivered to this node's subscribers synchronously at publish, as in process, so a node serves its
 // own listeners without a round trip and while Redis is away; the copy that comes back from Redis carries the
 // node's instance id and is skipped. Redis keeps the order of one connection's PUBLISHes, so messages of one node
@@ -23,8 +28,10 @@ import {
 } from './pubsub';
 import { closeRedisClient, corkUntilTickEnd, createRedisClient } from './redisClient';
 
-/** Channels per SUBSCRIBE command when resubscribing. */
+/** Channels per SUBSCRIBE command when resubscribing, and per UNSUBSCRIBE of lingering topics. */
 const SUBSCRIBE_CHUNK = 1000;
+/** How long a topic without local subscribers stays subscribed in Redis (see above). */
+export const SUBSCRIPTION_LINGER_MS = 30_000;
 
 /**
  * PUBLISHes the (channel, message) pairs given as arguments. A batch of a group commit goes to Redis as one command
@@ -50,6 +57,8 @@ export interface RedisPubSubOptions {
   channelPrefix?: string;
   onHandlerError?: (error: unknown, topic: string) => void;
   log?: RedisPubSubLog;
+  /** Default SUBSCRIPTION_LINGER_MS; 0 unsubscribes a topic as soon as its last local subscriber leaves. */
+  lingerMs?: number;
 }
 
 /** What goes through Redis: the publishing instance and the message. */
@@ -89,8 +98,12 @@ export class RedisPubSub implements PubSub {
   private readonly controlChannel: string;
   private readonly log: RedisPubSubLog;
   private readonly onHandlerError: (error: unknown, topic: string) => void;
-  /** Topics with at least one local subscriber. */
+  /** Topics subscribed in Redis: with at least one local subscriber, or lingering. */
   private readonly topics = new Set<string>();
+  /** Topics without local subscribers still subscribed, with when they go (performance.now), soonest first. */
+  private readonly lingering = new Map<string, number>();
+  private lingerTimer: NodeJS.Timeout | null = null;
+  private readonly lingerMs: number;
   /** Messages of this tick not sent yet, as channel, text, channel, text… (sendOutgoing). */
   private outgoing: string[] = [];
   /** Redis refused PUBLISH_ALL (scripting disabled, or an ACL without EVAL): one PUBLISH per message from then on. */
@@ -121,6 +134,7 @@ export class RedisPubSub implements PubSub {
     this.controlChannel = `${prefix}c:resync`;
     this.log = options.log ?? silentLog;
     this.onHandlerError = options.onHandlerError ?? (() => {});
+    this.lingerMs = options.lingerMs ?? SUBSCRIPTION_LINGER_MS;
     this.local = new InProcessPubSub(this.onHandlerError);
     this.publisher = createRedisClient(options.url, 'marquee-publish');
     // Subscriptions are renewed by onSubscriberReady, which (unlike ioredis's autoResubscribe) knows when Redis
@@ -192,18 +206,56 @@ export class RedisPubSub implements PubSub {
       this.topics.add(topic);
       if (this.subscriberLive) this.sendSubscribe(topic);
     }
+    this.lingering.delete(topic);
     let active = true;
     return () => {
       if (!active) return;
       active = false;
       unsubscribe();
-      if (this.local.subscriberCount(topic) > 0 || !this.topics.delete(topic)) return;
+      if (this.local.subscriberCount(topic) > 0 || !this.topics.has(topic)) return;
+      if (this.lingerMs > 0) this.linger(topic);
+      else this.unsubscribeTopics([topic]);
+    };
+  }
+
+  /** Keeps `topic` subscribed for lingerMs, then unsubscribes it unless a local subscriber came back. */
+  private linger(topic: string): void {
+    this.lingering.set(topic, performance.now() + this.lingerMs);
+    this.lingerTimer ??= setTimeout(() => this.endLingering(), this.lingerMs).unref();
+  }
+
+  /** Unsubscribes the lingering topics whose time is up, and waits for the next one. */
+  private endLingering(): void {
+    this.lingerTimer = null;
+    const now = performance.now();
+    const expired: string[] = [];
+    let next: number | undefined;
+    for (const [topic, until] of this.lingering) {
+      if (until > now) {
+        next = until;
+        break;
+      }
+      expired.push(topic);
+    }
+    for (const topic of expired) this.lingering.delete(topic);
+    this.unsubscribeTopics(expired);
+    if (next !== undefined) this.lingerTimer = setTimeout(() => this.endLingering(), next - now).unref();
+  }
+
+  /** Topics no longer subscribed: forgotten, and unsubscribed in Redis (a command per SUBSCRIBE_CHUNK). */
+  private unsubscribeTopics(topics: readonly string[]): void {
+    const channels: string[] = [];
+    for (const topic of topics) {
+      if (!this.topics.delete(topic)) continue;
       this.pending.get(topic)?.settle();
       this.pending.delete(topic);
-      if (!this.subscriberLive) return;
-      corkUntilTickEnd(this.subscriber);
-      this.subscriber.unsubscribe(this.topicPrefix + topic).catch(() => {});
-    };
+      channels.push(this.topicPrefix + topic);
+    }
+    if (channels.length === 0 || !this.subscriberLive) return;
+    corkUntilTickEnd(this.subscriber);
+    for (let start = 0; start < channels.length; start += SUBSCRIBE_CHUNK) {
+      this.subscriber.unsubscribe(...channels.slice(start, start + SUBSCRIBE_CHUNK)).catch(() => {});
+    }
   }
 
   whenSubscribed(topic: string): Promise<void> {
@@ -232,6 +284,9 @@ export class RedisPubSub implements PubSub {
     for (const pending of this.pending.values()) pending.settle();
     this.pending.clear();
     this.topics.clear();
+    this.lingering.clear();
+    if (this.lingerTimer !== null) clearTimeout(this.lingerTimer);
+    this.lingerTimer = null;
     this.statusHandlers.clear();
     this.resyncHandlers.clear();
     await this.local.close();
@@ -293,6 +348,9 @@ export class RedisPubSub implements PubSub {
     const fromHere = message.length >= own.length && message.compare(own, 0, own.length, 0, own.length) === 0;
     if (this.closed || fromHere) return;
     const channel = channelBytes.toString();
+    const topic = channel.startsWith(this.topicPrefix) ? channel.slice(this.topicPrefix.length) : null;
+    // A lingering topic's messages are for nobody here: not decoded.
+    if (topic !== null && this.local.subscriberCount(topic) === 0) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(message.toString()) as Envelope;
@@ -306,8 +364,7 @@ export class RedisPubSub implements PubSub {
       });
       return;
     }
-    if (!channel.startsWith(this.topicPrefix)) return;
-    this.local.publish(channel.slice(this.topicPrefix.length), envelope.m);
+    if (topic !== null) this.local.publish(topic, envelope.m);
   }
 
   private onPublisherReady(): void {
