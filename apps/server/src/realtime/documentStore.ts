@@ -26,7 +26,7 @@ import { batchedRead, type BatchedRead } from '../db/batchedRead';
 import { DOCUMENT_DEPTH, locateInDocument, topicFor, type DocumentLocation } from './documentPath';
 import { HintCache } from './hintCache';
 import { PostgresGroupCommit } from './postgresGroupCommit';
-import type { PubSub, ResyncHandler, Unsubscribe } from './pubsub';
+import { InProcessPubSub, type PubSub, type ResyncHandler, type Unsubscribe } from './pubsub';
 import { SqliteGroupCommit } from './sqliteGroupCommit';
 import { valueHash } from './valueHash';
 import type { CommitContext, QueuedWrite, WriteCommitter } from './writeCommitter';
@@ -72,6 +72,11 @@ export interface DocumentStoreOptions {
   clock?: () => number;
   /** Largest document as JSON text (default MAX_DOCUMENT_BYTES). */
   maxDocumentBytes?: number;
+  /**
+   * Whether other nodes write the same documents (default: unless `pubsub` is in process). Then a write hint is
+   * trusted only for a document this node watches, whose other nodes' changes keep it current (see `trusted`).
+   */
+  otherNodes?: boolean;
 }
 
 /** `mutate` under the conditions of `options`. */
@@ -131,6 +136,8 @@ export class DocumentStore {
   private readonly clock: () => number;
   private readonly hints = new HintCache();
   private readonly committer: WriteCommitter;
+  /** Watches per document on this node (with other nodes: the documents whose hints are kept current). */
+  private readonly watched = new Map<string, number>();
 
   constructor(options: DocumentStoreOptions) {
     const row = (db: Kysely<Database>) =>
@@ -142,8 +149,14 @@ export class DocumentStore {
     });
     this.pubsub = options.pubsub;
     this.clock = options.clock ?? Date.now;
+    const otherNodes = options.otherNodes ?? !(options.pubsub instanceof InProcessPubSub);
     const context: CommitContext = {
       hints: this.hints,
+      // A document nobody here watches is written here by an operator's request now and then, and by its player
+      // on another node meanwhile: its hint, this node's last write, is stale as a rule, and a write planned on it
+      // lost its conditional UPDATE, read the document and was redone (three round trips, the whole batch waiting,
+      // where a read first takes two).
+      trusted: otherNodes ? (docPath) => this.watched.has(docPath) : () => true,
       publish: (event, text, topic) =>
         this.pubsub.publish(
           topic,
@@ -266,11 +279,21 @@ export class DocumentStore {
 
   /** Calls `handler` with every change of the document at `docPath` committed from now on (on any node). */
   watch(docPath: string, handler: (event: ChangeEvent) => void): Unsubscribe {
-    return this.pubsub.subscribe(topicFor(docPath), (message) => {
+    const unsubscribe = this.pubsub.subscribe(topicFor(docPath), (message) => {
       const event = message as ChangeEvent;
       this.learn(event);
       handler(event);
     });
+    this.watched.set(docPath, (this.watched.get(docPath) ?? 0) + 1);
+    let watching = true;
+    return () => {
+      if (!watching) return;
+      watching = false;
+      unsubscribe();
+      const left = this.watched.get(docPath)! - 1;
+      if (left > 0) this.watched.set(docPath, left);
+      else this.watched.delete(docPath);
+    };
   }
 
   /**

@@ -200,6 +200,44 @@ describe('DocumentStore group commit (postgres)', () => {
     stop();
   });
 
+  it('with other nodes, writes on the hint only of a document it watches: one it does not is read first', async () => {
+    const broker = new InProcessPubSub((error) => {
+      throw error;
+    });
+    const [mine, theirs] = [0, 1].map(
+      () =>
+        new DocumentStore({
+          database: counted,
+          pubsub: broker,
+          clock: () => 1_700_000_000_000,
+          otherNodes: true,
+        }),
+    ) as [DocumentStore, DocumentStore];
+    const [doc] = docs(1) as [string];
+    await mine.set(`${doc}/command`, 'reboot'); // an operator's command through this node: its hint, revision 1
+    await theirs.set(`${doc}/status`, 'rebooting'); // the player's own write on its node: revision 2
+    statements = [];
+    // Not watched here: the stale hint is not written on (its UPDATE would be lost, then a read and another UPDATE).
+    expect(await mine.set(`${doc}/command`, 'identify')).toMatchObject({ revision: 3 });
+    expect(statements).toEqual(['SELECT', 'UPDATE']);
+    // Watched here: the other node's changes keep the hint current, and the write needs no read.
+    const stop = mine.watch(doc, () => {});
+    await theirs.set(`${doc}/status`, 'up');
+    statements = [];
+    expect(await mine.set(`${doc}/command`, 'reboot')).toMatchObject({ revision: 5 });
+    expect(statements).toEqual(['UPDATE']);
+    stop();
+    // Not watched any more: read first again.
+    await theirs.set(`${doc}/status`, 'rebooting');
+    statements = [];
+    expect(await mine.set(`${doc}/command`, 'identify')).toMatchObject({ revision: 7 });
+    expect(statements).toEqual(['SELECT', 'UPDATE']);
+    expect(await theirs.get(doc)).toMatchObject({
+      value: { status: 'rebooting', command: 'identify' },
+      revision: 7,
+    });
+  });
+
   it('splits more writes than a batch holds, keeping each document in order across batches', async () => {
     const [busy, ...others] = docs(MAX_BATCH_WRITES + 10);
     const writes = [

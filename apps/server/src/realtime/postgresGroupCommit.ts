@@ -122,7 +122,7 @@ export class PostgresGroupCommit implements WriteCommitter {
     try {
       const unknown: DocumentBatch[] = [];
       for (const entry of batch) {
-        const hint = this.context.hints.get(entry.docPath);
+        const hint = this.context.trusted(entry.docPath) ? this.context.hints.get(entry.docPath) : undefined;
         if (hint === undefined) unknown.push(entry);
         else entry.state = { value: hint.value, revision: hint.revision, fresh: false };
       }

@@ -35,6 +35,8 @@ export interface QueuedWrite {
 /** What every committer of a store shares with it. */
 export interface CommitContext {
   hints: HintCache;
+  /** Whether `docPath`'s hint can be written on without a read (a stale one costs a lost write and a read). */
+  trusted: (docPath: string) => boolean;
   /**
    * Tells watchers of the document, on every node, of a committed change on its `topic` (`text`: the document's JSON).
    */
