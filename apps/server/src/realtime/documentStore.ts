@@ -136,8 +136,9 @@ export class DocumentStore {
   private readonly clock: () => number;
   private readonly hints = new HintCache();
   private readonly committer: WriteCommitter;
-  /** Watches per document on this node (with other nodes: the documents whose hints are kept current). */
+  /** Watches per document on this node, counted only with other nodes: the documents whose hints are current. */
   private readonly watched = new Map<string, number>();
+  private readonly otherNodes: boolean;
 
   constructor(options: DocumentStoreOptions) {
     const row = (db: Kysely<Database>) =>
@@ -150,6 +151,7 @@ export class DocumentStore {
     this.pubsub = options.pubsub;
     this.clock = options.clock ?? Date.now;
     const otherNodes = options.otherNodes ?? !(options.pubsub instanceof InProcessPubSub);
+    this.otherNodes = otherNodes;
     const context: CommitContext = {
       hints: this.hints,
       // A document nobody here watches is written here by an operator's request now and then, and by its player
@@ -284,6 +286,7 @@ export class DocumentStore {
       this.learn(event);
       handler(event);
     });
+    if (!this.otherNodes) return unsubscribe;
     this.watched.set(docPath, (this.watched.get(docPath) ?? 0) + 1);
     let watching = true;
     return () => {
