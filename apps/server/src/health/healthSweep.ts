@@ -18,14 +18,14 @@ export async function sweepHealth(
 
 /**
  * Starts sweeping; answers the function that stops it. `timers` null: no sweep (the caller sweeps by hand). At each
- * tick `sweepsHere` says whether this node sweeps (default: always).
+ * tick `sweepsHere` says whether this node sweeps (sweepingNode.ts).
  */
 export function startHealthSweep(
   monitor: HealthMonitor,
   after: (result: SweepResult) => Promise<void>,
   timers: SweepTimers | null = nodeSweepTimers,
   onError: (error: unknown) => void,
-  sweepsHere: () => Promise<boolean> = () => Promise.resolve(true),
+  sweepsHere: () => Promise<boolean>,
 ): () => void {
   const tick = async () => {
     if (await sweepsHere()) await sweepHealth(monitor, after);
