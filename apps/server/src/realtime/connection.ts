@@ -303,6 +303,7 @@ export class RealtimeConnection implements ConnectionScope {
   }
 
   private dispatch(request: ClientMessage, size: number): void {
+    if (request.t === 'od' && request.action === 'cancel') this.writes.cancelReceived(request.path);
     this.inflightBytes += size;
     if (!this.pausedByUs && this.inflightBytes > this.context.limits.maxInflightBytes) {
       this.pausedByUs = true;

@@ -26,6 +26,13 @@ export class ConnectionWrites {
   private armed: ArmedAction[] = [];
   private armSeq = 0;
   /**
+   * The paths (segments; null when invalid) of the cancels received and not yet started, oldest first. They start
+   * in the order received (od requests run one after the other), each after every arming received before it.
+   */
+  private readonly cancelsAhead: (string[] | null)[] = [];
+  /** Armed actions never persisted: a cancel received after them covers them (arm). */
+  private readonly unpersisted = new Set<string>();
+  /**
    * This connection's last set: its path as sent, where it lies, and the write's conditions for its principal. A
    * screen writes one path over and over; none of these is modified once made.
    */
@@ -39,9 +46,23 @@ export class ConnectionWrites {
 
   constructor(private readonly connection: ConnectionScope) {}
 
-  /** The armed actions, to persist them again after this node lost its lease. */
+  /**
+   * The armed actions as persisted, to persist them again after this node lost its lease: without those never
+   * persisted, whose cancel has been received.
+   */
   armedActions(): readonly ArmedAction[] {
-    return this.armed;
+    return this.unpersisted.size === 0 ? this.armed : this.armed.filter((action) => !this.unpersisted.has(action.id));
+  }
+
+  /** A cancel at `path` was received: called on receipt, before any request received after it is started. */
+  cancelReceived(path: string): void {
+    let segments: string[] | null;
+    try {
+      segments = validatePath(path);
+    } catch {
+      segments = null; // refused when its turn comes
+    }
+    this.cancelsAhead.push(segments);
   }
 
   /**
@@ -148,7 +169,11 @@ export class ConnectionWrites {
       principal,
     };
     await context.disconnects.checkArmed(armed);
-    await context.disconnects.persist(this.connection.id, [armed]);
+    // A reconnecting client restores its armed action and, in the same breath, presence cancels it and arms anew
+    // (packages/realtime): an action a cancel already received will remove is armed, answered and never written to
+    // the database, where it would be inserted and deleted again (two statements per screen of a reconnecting fleet).
+    if (this.cancelledAhead(location.segments)) this.unpersisted.add(armed.id);
+    else await context.disconnects.persist(this.connection.id, [armed]);
     const stamped = context.disconnects.armedLocally(this.connection.id, armed);
     this.armed.push(stamped);
     // Answered once the player's "went away" writes already queued at this path are committed: none lands after.
@@ -158,13 +183,20 @@ export class ConnectionWrites {
 
   /** Cancels the armed actions at `path` and below. Allowed without a valid token: it only removes. */
   async cancel(path: string): Promise<void> {
+    this.cancelsAhead.shift(); // this one, received first among those not started
     const segments = validatePath(path);
     const cancelled = this.armed.filter((action) => isPathPrefix(segments, validatePath(action.path)));
     if (cancelled.length === 0) return;
     this.armed = this.armed.filter((action) => !cancelled.includes(action));
     const { disconnects } = this.connection.context;
     disconnects.cancelledLocally(this.connection.id, cancelled);
-    await disconnects.cancel(cancelled.map((action) => action.id));
+    const persisted = cancelled.filter((action) => !this.unpersisted.delete(action.id));
+    if (persisted.length > 0) await disconnects.cancel(persisted.map((action) => action.id));
+  }
+
+  /** Whether a cancel received after the arming being handled (and not started) covers `segments`. */
+  private cancelledAhead(segments: readonly string[]): boolean {
+    return this.cancelsAhead.some((cancel) => cancel !== null && isPathPrefix(cancel, segments));
   }
 
   /** The set at `path`: located (invalid_path otherwise) and remembered for the next set at the same path. */

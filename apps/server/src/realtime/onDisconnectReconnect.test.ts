@@ -3,8 +3,9 @@
 // "went away" record must never land after the new connection's "connected" one: the screen is up, its presence
 // must say so, with the new connection's id.
 
+import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { SERVER_TIMESTAMP } from '@marquee/protocol';
+import { SERVER_TIMESTAMP, type ClientMessage } from '@marquee/protocol';
 import {
   armedRows,
   connectedRecord,
@@ -181,6 +182,96 @@ it('holds the old actions from the moment a request to arm is received until it 
     `settled ${path}`,
   ]);
   await client.close();
+});
+
+describe("an action the client restores on reconnect and presence cancels at once", () => {
+  /** Sends `requests` in one write, as a client restores what it had once it is back (packages/realtime). */
+  function burst(client: WireClient, requests: Omit<ClientMessage, 'r'>[]): number[] {
+    const tcp = (client.socket as unknown as { _socket: Socket })._socket;
+    tcp.cork();
+    const ids = requests.map((request) => client.post(request as Parameters<WireClient['post']>[0]));
+    tcp.uncork();
+    return ids;
+  }
+
+  /** What the node's DisconnectActions are asked to write: each persist's paths, each cancel's count. */
+  function writesAsked(): string[] {
+    const { disconnects } = fixture.test.app.realtimeHub;
+    const asked: string[] = [];
+    const persist = disconnects.persist.bind(disconnects);
+    const cancel = disconnects.cancel.bind(disconnects);
+    disconnects.persist = (connectionId, actions) => {
+      asked.push(`persist ${actions.map((action) => action.path).join(' ')}`);
+      return persist(connectionId, actions);
+    };
+    disconnects.cancel = (ids) => {
+      asked.push(`cancel ${ids.length}`);
+      return cancel(ids);
+    };
+    return asked;
+  }
+
+  it('is armed and answered but never written when the cancel came with it; the new action is', async () => {
+    const { test, player } = fixture;
+    const path = connectionPath(player.id);
+    const asked = writesAsked();
+    const client = await connectAs(test, player.idToken);
+    const answers = await Promise.all(
+      burst(client, [
+        { t: 'od', action: 'set', path, value: DISCONNECTED_RECORD },
+        { t: 'od', action: 'cancel', path },
+        { t: 'set', path, value: connectedRecord('fresh') },
+        { t: 'od', action: 'set', path, value: DISCONNECTED_RECORD },
+      ]).map((r) => client.answerTo(r)),
+    );
+    expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, true]);
+    expect(asked).toEqual([`persist ${path}`]);
+    expect(await armedRows(test)).toHaveLength(1);
+
+    // The screen goes away: its one action runs, once.
+    test.clock.advance(1000);
+    await client.close();
+    await expect.poll(() => stored()).toEqual({ connected: false, disconnected_at: test.clock() });
+    await expect.poll(() => armedRows(test)).toEqual([]);
+  });
+
+  it('is written, then deleted, when the cancel is sent only once the arming was answered', async () => {
+    const { test, player } = fixture;
+    const path = connectionPath(player.id);
+    const asked = writesAsked();
+    const client = await connectAs(test, player.idToken);
+    await client.ok({ t: 'od', action: 'set', path, value: DISCONNECTED_RECORD });
+    await client.ok({ t: 'od', action: 'cancel', path });
+    expect(asked).toEqual([`persist ${path}`, 'cancel 1']);
+    expect(await armedRows(test)).toEqual([]);
+    await client.close();
+  });
+
+  it('is written when the cancel that came with it is for a path below it; skipped for one above', async () => {
+    const { test, player } = fixture;
+    const path = connectionPath(player.id);
+    const asked = writesAsked();
+    const client = await connectAs(test, player.idToken);
+    const below = burst(client, [
+      { t: 'od', action: 'set', path, value: DISCONNECTED_RECORD },
+      { t: 'od', action: 'cancel', path: `${path}/id` },
+    ]);
+    expect((await Promise.all(below.map((r) => client.answerTo(r)))).every((answer) => answer.ok)).toBe(true);
+    expect(asked).toEqual([`persist ${path}`]);
+    expect(await armedRows(test)).toHaveLength(1);
+
+    const above = burst(client, [
+      { t: 'od', action: 'set', path, value: DISCONNECTED_RECORD },
+      { t: 'od', action: 'cancel', path: `players/${player.id}` },
+    ]);
+    expect((await Promise.all(above.map((r) => client.answerTo(r)))).every((answer) => answer.ok)).toBe(true);
+    // The cancel removed both: the first one from the database, the second one before it was ever written.
+    expect(asked).toEqual([`persist ${path}`, 'cancel 1']);
+    expect(await armedRows(test)).toEqual([]);
+    test.clock.advance(1000);
+    await client.close();
+    expect(await stored()).toBeNull();
+  });
 });
 
 describe('a closing connection of this node and the newer connections of its player', () => {
