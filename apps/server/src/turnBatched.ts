@@ -1,13 +1,22 @@
 // Calls made during one turn of the event loop, answered together on the next: a reconnecting fleet closes 20,000
 // connections in a few turns, and each closing connection's check is then one row of a few queries instead of one
 // query of its own (onDisconnect.ts).
+//
+// While a batch is in flight, the calls of the following turns wait and go together once it is done: one batch in
+// flight per function. Sent every turn instead, a busy node's batches were small and many, each a round trip and a
+// system call to wake a PostgreSQL backend (writes to PostgreSQL's sockets were most of its query work in a storm),
+// and PostgreSQL planned and ran a statement per turn and kind. The longer the database takes, the larger the next
+// batch: the cost per call falls as the load rises, at the price of waiting for the batch ahead (a round trip).
 
 /**
  * A function whose calls are queued and handed to `run` together on the next turn (setImmediate: after pending
- * I/O). `run` answers one result per item, in order; when it throws, every call of the batch rejects with it.
+ * I/O), or, while `run` is still busy with the batch before, once it is done. `run` answers one result per item, in
+ * order; when it throws, every call of the batch rejects with it.
  */
 export function batchedByTurn<T, R>(run: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
   let pending: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
+  /** A batch is being run, or its turn is scheduled: calls queue for the next one. */
+  let busy = false;
   const flush = async () => {
     const batch = pending;
     pending = [];
@@ -17,10 +26,15 @@ export function batchedByTurn<T, R>(run: (items: T[]) => Promise<R[]>): (item: T
     } catch (error) {
       for (const call of batch) call.reject(error);
     }
+    // The calls made meanwhile go on the next turn, with that turn's own.
+    if (pending.length > 0) setImmediate(() => void flush());
+    else busy = false;
   };
   return (item) =>
     new Promise<R>((resolve, reject) => {
       pending.push({ item, resolve, reject });
-      if (pending.length === 1) setImmediate(() => void flush());
+      if (busy) return;
+      busy = true;
+      setImmediate(() => void flush());
     });
 }
