@@ -3,10 +3,10 @@
 // query of its own (onDisconnect.ts).
 //
 // While a batch is in flight, the calls of the following turns wait and go together once it is done: one batch in
-// flight per function. Sent every turn instead, a busy node's batches were small and many, each a round trip and a
-// system call to wake a PostgreSQL backend (writes to PostgreSQL's sockets were most of its query work in a storm),
-// and PostgreSQL planned and ran a statement per turn and kind. The longer the database takes, the larger the next
-// batch: the cost per call falls as the load rises, at the price of waiting for the batch ahead (a round trip).
+// flight per function. Each batch is a statement: a round trip, a system call that wakes a PostgreSQL backend (most
+// of a node's query work in a reconnect storm is writing statements to PostgreSQL's sockets) and a statement for
+// PostgreSQL to plan and run. Sent every turn, a node slowed down by the database sent more of them, smaller; now
+// the longer the database takes, the larger the next batch, at the price of waiting for the batch ahead.
 
 /**
  * A function whose calls are queued and handed to `run` together on the next turn (setImmediate: after pending
