@@ -51,7 +51,9 @@ export class ConnectionWrites {
    * persisted, whose cancel has been received.
    */
   armedActions(): readonly ArmedAction[] {
-    return this.unpersisted.size === 0 ? this.armed : this.armed.filter((action) => !this.unpersisted.has(action.id));
+    return this.unpersisted.size === 0
+      ? this.armed
+      : this.armed.filter((action) => !this.unpersisted.has(action.id));
   }
 
   /** A cancel at `path` was received: called on receipt, before any request received after it is started. */

@@ -5,7 +5,7 @@
 
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { SERVER_TIMESTAMP, type ClientMessage } from '@marquee/protocol';
+import { SERVER_TIMESTAMP } from '@marquee/protocol';
 import {
   armedRows,
   connectedRecord,
@@ -184,24 +184,24 @@ it('holds the old actions from the moment a request to arm is received until it 
   await client.close();
 });
 
-describe("an action the client restores on reconnect and presence cancels at once", () => {
+describe('an action the client restores on reconnect and presence cancels at once', () => {
   /** Sends `requests` in one write, as a client restores what it had once it is back (packages/realtime). */
-  function burst(client: WireClient, requests: Omit<ClientMessage, 'r'>[]): number[] {
+  function burst(client: WireClient, requests: Parameters<WireClient['post']>[0][]): number[] {
     const tcp = (client.socket as unknown as { _socket: Socket })._socket;
     tcp.cork();
-    const ids = requests.map((request) => client.post(request as Parameters<WireClient['post']>[0]));
+    const ids = requests.map((request) => client.post(request));
     tcp.uncork();
     return ids;
   }
 
-  /** What the node's DisconnectActions are asked to write: each persist's paths, each cancel's count. */
+  /** What the node's DisconnectActions are asked to write: each persist's paths (if any), each cancel's count. */
   function writesAsked(): string[] {
     const { disconnects } = fixture.test.app.realtimeHub;
     const asked: string[] = [];
     const persist = disconnects.persist.bind(disconnects);
     const cancel = disconnects.cancel.bind(disconnects);
     disconnects.persist = (connectionId, actions) => {
-      asked.push(`persist ${actions.map((action) => action.path).join(' ')}`);
+      if (actions.length > 0) asked.push(`persist ${actions.map((action) => action.path).join(' ')}`);
       return persist(connectionId, actions);
     };
     disconnects.cancel = (ids) => {
@@ -233,6 +233,44 @@ describe("an action the client restores on reconnect and presence cancels at onc
     await client.close();
     await expect.poll(() => stored()).toEqual({ connected: false, disconnected_at: test.clock() });
     await expect.poll(() => armedRows(test)).toEqual([]);
+  });
+
+  it('is not persisted again when the node loses its lease before the cancel that came with it is handled', async () => {
+    const { test, player } = fixture;
+    const path = connectionPath(player.id);
+    const hub = test.app.realtimeHub;
+    const { disconnects } = hub;
+    const asked = writesAsked();
+    // The arming is held once armed, before its answer: the node finds its lease lost meanwhile and persists its
+    // connections' actions again.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let armed!: () => void;
+    const armedNow = new Promise<void>((resolve) => {
+      armed = resolve;
+    });
+    const previousWrites = disconnects.previousWrites.bind(disconnects);
+    disconnects.previousWrites = async (action) => {
+      armed();
+      await held;
+      return previousWrites(action);
+    };
+    hub.lease.renew = async () => false;
+    const client = await connectAs(test, player.idToken);
+    const ids = burst(client, [
+      { t: 'od', action: 'set', path, value: DISCONNECTED_RECORD },
+      { t: 'od', action: 'cancel', path },
+    ]);
+    await armedNow;
+    await hub.sweep();
+    release();
+    expect((await Promise.all(ids.map((r) => client.answerTo(r)))).every((answer) => answer.ok)).toBe(true);
+    // Persisted again: nothing of this connection (its one action was cancelled before it was ever written).
+    expect(asked).toEqual([]);
+    expect(await armedRows(test)).toEqual([]);
+    await client.close();
   });
 
   it('is written, then deleted, when the cancel is sent only once the arming was answered', async () => {
