@@ -33,8 +33,9 @@ export interface DisconnectPacingOptions {
   /** Monotonic milliseconds (default performance.now). */
   now?: () => number;
   /**
-   * Whether connections accepted by the node are still setting up (http/admission.ts): churn too, since their
-   * screens are still coming back, even once no socket has opened for a while.
+   * Whether connections accepted by the node are still setting up (http/admission.ts), or screens on it have asked
+   * to arm an action and are not answered yet: churn too, since their screens are still coming back, even once no
+   * socket has opened for a while.
    */
   settingUp?: () => boolean;
 }

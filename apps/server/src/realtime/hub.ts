@@ -131,7 +131,11 @@ export class RealtimeHub {
     this.leaseRenewMs = options.leaseRenewMs ?? NODE_LEASE_RENEW_MS;
     const onError = (error: unknown, context: string) => log.error({ err: error }, `realtime: ${context}`);
     const { admission } = options;
-    this.pacing = new DisconnectPacing({ settingUp: () => admission?.busy() ?? false });
+    // Screens still setting up their presence are churn too: until a screen's arming is answered, its old
+    // connection's action cannot be skipped, and started meanwhile it claims, checks and writes for nothing.
+    this.pacing = new DisconnectPacing({
+      settingUp: () => (admission?.busy() ?? false) || this.disconnects.armsPending(),
+    });
     const orgs = new PlayerOrgCache({
       db: services.db,
       now,

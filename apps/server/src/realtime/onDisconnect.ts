@@ -264,6 +264,11 @@ export class DisconnectActions {
     paths.set(path, (paths.get(path) ?? 0) + 1);
   }
 
+  /** Whether a connection of this node has received a request to arm and not answered it yet. */
+  armsPending(): boolean {
+    return this.armsReceived.size > 0;
+  }
+
   /** The request armReceived told of has been answered (armed, or refused). */
   armSettled(connectionId: string, path: string): void {
     const paths = this.armsReceived.get(connectionId);

@@ -405,6 +405,18 @@ describe('a closing connection of this node and the newer connections of its pla
     expect((await armedRows(fixture.test)).map((row) => row.connection_id)).toEqual(['fresh']);
   });
 
+  it("tells while a request to arm is unanswered (the node's pacing counts it as churn)", () => {
+    const { actions } = disconnects(60_000);
+    const path = connectionPath(fixture.player.id);
+    expect(actions.armsPending()).toBe(false);
+    actions.armReceived('fresh', path);
+    actions.armReceived('other', path);
+    actions.armSettled('fresh', path);
+    expect(actions.armsPending()).toBe(true);
+    actions.armSettled('other', path);
+    expect(actions.armsPending()).toBe(false);
+  });
+
   it('holds past the wait while the newer connection has not answered its request to arm, then skips', async () => {
     const { actions } = disconnects(100);
     const old = await armWentAway(actions, 'old');
