@@ -537,6 +537,7 @@ export class RealtimeConnection implements ConnectionScope {
     const previous = this.signedIn;
     this.signedIn = principal;
     this.authExpiresAt = identity.expiresAt * 1000;
+    this.context.disconnects.authenticated(this.id, principal);
     if (!samePrincipal(previous, principal)) await this.listens.dropUnreadable(principal);
     reply({ uid: identity.uid, expiresAt: this.authExpiresAt } satisfies AuthAnswer);
     // Events held back while the token was expired: the current value of what changed meanwhile.

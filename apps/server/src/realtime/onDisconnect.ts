@@ -19,19 +19,24 @@
 // new connection writes its "connected" record, then arms; an old connection checking in between finds nothing
 // armed and its "went away" write lands after the new record. So this node also follows its own connections: each
 // write of a player (wrote; remembered only while an action of the player armed before it is held by another
-// connection here or being fired, the only ones it can hold back) and each arming (armedLocally) takes a place in one
-// node-wide order. A closing connection's action is decided, and its write queued, in one synchronous step, and:
+// connection here or being fired, the only ones it can hold back), each authentication as the player (while one is
+// being fired) and each arming (armedLocally) takes a place in one node-wide order. A closing connection's action is decided, and its
+// write queued, in one synchronous step, and:
 // - is skipped if another connection of the player here armed at its path after it;
 // - holds, for as long as it takes, while another one has received a request to arm at its path and not answered it
 //   (then skipped, or judged again if the arming fails): on a loaded node that can take longer than any fixed wait;
 // - waits if another one wrote where it writes after it was armed and has not armed that path since (the player is
 //   back, its new action about to be armed), until that connection arms (then skipped) or closes (then run, after
-//   the database is asked again), at most SUCCESSOR_WAIT_MS (a client that writes and never arms);
+//   the database is asked again), at most SUCCESSOR_WAIT_MS for the connection (a client that writes and never
+//   arms); and likewise if another one authenticated after it was armed and has armed nothing yet;
 // - runs otherwise: then any write of the player's that follows was queued after it, and writes to one document
 //   commit in the order queued, so the player's new record lands last.
 // And an arming is answered only once the "went away" writes of the player's at that path already queued here are
 // committed (previousWrites): none lands after the client knows its action is armed. Across nodes only the
 // database's check holds: a new connection on another node that has written but not yet armed is not seen.
+// A closing connection whose actions would all wait, hold or skip is decided here before it claims its rows or asks
+// the database: once the player has armed again, it only deletes its rows. In a reconnect storm that is most of
+// them, so it also leaves the pacing's queue as soon as its player is back (disconnectPacing.ts).
 
 import type { Kysely } from 'kysely';
 import {
@@ -46,11 +51,12 @@ import type { Database } from '../db/schema';
 import { newId } from '../ids';
 import { batchedByTurn } from '../turnBatched';
 import type { ArmedRows } from './armedRows';
-import { DisconnectPacing } from './disconnectPacing';
+import { DisconnectPacing, type PacedStart } from './disconnectPacing';
 import { DOCUMENT_DEPTH, locateInDocument } from './documentPath';
 import type { DocumentStore, WriteOptions } from './documentStore';
 import { playerShapeCheck } from './playerShape';
 import type { Principal, RealtimeRules } from './rules';
+import { SuccessorWait } from './successorWait';
 
 export type DisconnectOp =
   | { action: 'set'; value: RealtimeValue }
@@ -158,6 +164,8 @@ interface LocalSession {
   readonly writes: Map<string, { readonly key: string; readonly segments: string[]; order: number }>;
   /** What it has armed and not cancelled, by id, stamped with their order. */
   readonly armed: Map<string, ArmedAction>;
+  /** Its place in the order when it authenticated as the player, if an action of the player was pending here then. */
+  authenticated?: number;
 }
 
 /**
@@ -236,6 +244,20 @@ export class DisconnectActions {
   }
 
   /**
+   * A connection of this node has authenticated as `principal`. While a closing connection of the same player here
+   * has actions to run, it is that player coming back: until it arms (or closes), those actions wait rather than run
+   * (localVerdict), and leave the pacing's queue. In a reconnect storm a screen authenticates seconds before its
+   * "connected" record is written, and its old connection's claim, check and "went away" write are then work for
+   * nothing. (A second connection the player opened while the first was live, one that watches, is not its return.)
+   */
+  authenticated(connectionId: string, principal: Principal): void {
+    if (principal.kind !== 'player' || !this.firing.has(principal.uid)) return;
+    const session = this.session(connectionId, principal.uid);
+    session.authenticated ??= ++this.order;
+    this.wake(principal.uid);
+  }
+
+  /**
    * `action`, which a connection of this node has just armed (and persisted), stamped with its place in the node's
    * order: from now on it supersedes the player's earlier actions at its path, and closing connections waiting for
    * it go on (and skip theirs).
@@ -267,6 +289,11 @@ export class DisconnectActions {
   /** Whether a connection of this node has received a request to arm and not answered it yet. */
   armsPending(): boolean {
     return this.armsReceived.size > 0;
+  }
+
+  /** Closing connections of this node whose actions of the player are being decided or run (tests, diagnostics). */
+  closingOf(playerId: string): number {
+    return this.firing.get(playerId) ?? 0;
   }
 
   /** The request armReceived told of has been answered (armed, or refused). */
@@ -383,8 +410,23 @@ export class DisconnectActions {
   }
 
   private async fireActions(connectionId: string, actions: readonly ArmedAction[]): Promise<number> {
+    const wait = new SuccessorWait(this.successorWaitMs);
+    try {
+      return await this.decideAndRun(connectionId, actions, wait);
+    } finally {
+      wait.clear();
+    }
+  }
+
+  private async decideAndRun(
+    connectionId: string,
+    actions: readonly ArmedAction[],
+    wait: SuccessorWait,
+  ): Promise<number> {
+    const players = [...new Set(actions.flatMap((action) => playerOf(action) ?? []))];
     const paced = this.pacing.start();
-    if (paced !== undefined) await paced;
+    if (paced !== undefined) await this.pacedUnlessBack(paced, actions, players);
+    await this.decidedLocally(actions, players, wait);
     if (actions.every((action) => this.localVerdict(action) === 'skip')) {
       // The player is back on this node and has armed again: nothing to run, nothing to ask the database.
       try {
@@ -403,13 +445,55 @@ export class DisconnectActions {
     } catch (error) {
       this.onError(error, `checking the onDisconnect actions of ${connectionId}`);
     }
-    const applied = await this.run(current, { successors: true });
+    const applied = await this.run(current, { successors: wait });
     try {
       await this.rows.deleteConnection(connectionId);
     } catch (error) {
       this.onError(error, `deleting the onDisconnect actions of ${connectionId}`);
     }
     return applied;
+  }
+
+  /**
+   * Waits for the pacing's start, unless the player comes back on this node first (none of the actions would run
+   * now): then the place goes to the next closing connection, and this one is decided without a start.
+   */
+  private async pacedUnlessBack(
+    paced: PacedStart,
+    actions: readonly ArmedAction[],
+    players: readonly string[],
+  ): Promise<void> {
+    let started = false;
+    const start = paced.started.then(() => {
+      started = true;
+    });
+    for (;;) {
+      await this.change(players, start);
+      if (started) return;
+      if (actions.every((action) => this.localVerdict(action) !== 'run')) {
+        paced.withdraw();
+        return;
+      }
+    }
+  }
+
+  /**
+   * Waits while none of the actions would run and some wait for a newer connection of the player here (holds as
+   * long as an arming at their path is unanswered): once that connection has armed, the old connection is done
+   * with no claim and no check in the database.
+   */
+  private async decidedLocally(
+    actions: readonly ArmedAction[],
+    players: readonly string[],
+    wait: SuccessorWait,
+  ): Promise<void> {
+    for (;;) {
+      const verdicts = actions.map((action) => this.localVerdict(action));
+      if (verdicts.includes('run') || verdicts.every((verdict) => verdict === 'skip')) return;
+      const holding = verdicts.includes('hold');
+      if (!holding && wait.expired) return;
+      await this.change(players, holding ? undefined : wait.untilExpired());
+    }
   }
 
   /**
@@ -446,13 +530,18 @@ export class DisconnectActions {
    * Runs `actions` in order, each through the rules: an action the rules refuse now, or whose write fails (its
    * result no longer fits the schema), is reported and skipped; the others still run. Answers the number of actions
    * applied (an action on a document that is gone is applied and changes nothing). With `successors` (a connection
-   * of this node closed), each action first waits for the player's newer connections here (localVerdict).
+   * of this node closed), each action first waits for the player's newer connections here (localVerdict), within
+   * that limit.
    */
-  async run(actions: readonly ArmedAction[], { successors = false } = {}): Promise<number> {
+  async run(
+    actions: readonly ArmedAction[],
+    { successors }: { successors?: SuccessorWait } = {},
+  ): Promise<number> {
     let applied = 0;
     for (const action of actions) {
       try {
-        if (successors ? await this.writeUnlessSucceeded(action) : await this.write(action)) applied++;
+        if (successors ? await this.writeUnlessSucceeded(action, successors) : await this.write(action))
+          applied++;
       } catch (error) {
         this.onError(error, `onDisconnect ${action.op.action} at "${action.path}"`);
       }
@@ -462,42 +551,29 @@ export class DisconnectActions {
 
   /**
    * Queues the write of a closing connection's action unless a connection of the same player on this node
-   * supersedes it, waiting (at most successorWaitMs in all) while a newer one has yet to arm the same path. After a
+   * supersedes it, waiting (within `wait`) while a newer one has yet to arm the same path. After a
    * wait, the database's check runs again (the player may have armed on another node meanwhile). The last verdict
    * and the queueing happen in one synchronous step: a connection that authenticates after it writes after the
    * action (writes to one document commit in the order queued). Answers whether the action was applied.
    */
-  private async writeUnlessSucceeded(action: ArmedAction): Promise<boolean> {
+  private async writeUnlessSucceeded(action: ArmedAction, wait: SuccessorWait): Promise<boolean> {
     if (action.principal.kind !== 'player' || action.order === undefined) return this.write(action);
-    const playerId = action.principal.uid;
-    let expired = false;
-    let timer: NodeJS.Timeout | undefined;
-    let expiry: Promise<void> | undefined;
-    try {
-      let waited = false;
-      for (;;) {
-        const verdict = this.localVerdict(action);
-        if (verdict === 'skip') return false;
-        if (verdict === 'hold' || (verdict === 'wait' && !expired)) {
-          expiry ??= new Promise<void>((resolve) => {
-            timer = setTimeout(() => {
-              expired = true;
-              resolve();
-            }, this.successorWaitMs);
-          });
-          await this.change(playerId, verdict === 'hold' ? undefined : expiry);
-          waited = true;
-          continue;
-        }
-        if (waited) {
-          waited = false;
-          if (await this.supersededInDatabase(action)) return false;
-          continue; // a connection may have come meanwhile: judge again, then queue at once
-        }
-        return await this.write(action);
+    const players = [action.principal.uid];
+    let waited = false;
+    for (;;) {
+      const verdict = this.localVerdict(action);
+      if (verdict === 'skip') return false;
+      if (verdict === 'hold' || (verdict === 'wait' && !wait.expired)) {
+        await this.change(players, verdict === 'hold' ? undefined : wait.untilExpired());
+        waited = true;
+        continue;
       }
-    } finally {
-      clearTimeout(timer);
+      if (waited) {
+        waited = false;
+        if (await this.supersededInDatabase(action)) return false;
+        continue; // a connection may have come meanwhile: judge again, then queue at once
+      }
+      return await this.write(action);
     }
   }
 
@@ -540,7 +616,7 @@ export class DisconnectActions {
    * armed at the same path after it; `hold` when one has received a request to arm at that path and not answered it
    * (the action will be skipped, unless the arming fails); `wait` when one wrote where the action writes after it
    * was armed and has not armed that path since (the player is back: its new record is written, its new action about
-   * to be armed); `run` otherwise.
+   * to be armed), or authenticated after it was armed and has armed nothing yet; `run` otherwise.
    */
   private localVerdict(action: ArmedAction): LocalVerdict {
     if (action.principal.kind !== 'player' || action.order === undefined) return 'run';
@@ -562,27 +638,40 @@ export class DisconnectActions {
       for (const { segments, order } of session.writes.values()) {
         if (order > armedOrder && order > armedLast && overlaps(segments)) verdict = 'wait';
       }
+      // Back since the action was armed, and has armed nothing yet: its arming at this path is still to come.
+      if (
+        session.authenticated !== undefined &&
+        session.authenticated > armedOrder &&
+        session.armed.size === 0
+      ) {
+        verdict = 'wait';
+      }
     }
     return verdict;
   }
 
-  /** Resolves on the next change among the player's connections on this node, or with `expiry` (if any). */
-  private async change(playerId: string, expiry: Promise<void> | undefined): Promise<void> {
+  /** Resolves on the next change among the players' connections on this node, or with `until` (if any). */
+  private async change(players: readonly string[], until: Promise<void> | undefined): Promise<void> {
     let wake: (() => void) | undefined;
     const changed = new Promise<void>((resolve) => {
       wake = resolve;
     });
-    let waiting = this.waiters.get(playerId);
-    if (waiting === undefined) {
-      waiting = new Set();
-      this.waiters.set(playerId, waiting);
-    }
-    waiting.add(wake!);
+    const sets = players.map((playerId) => {
+      let waiting = this.waiters.get(playerId);
+      if (waiting === undefined) {
+        waiting = new Set();
+        this.waiters.set(playerId, waiting);
+      }
+      waiting.add(wake!);
+      return [playerId, waiting] as const;
+    });
     try {
-      await (expiry === undefined ? changed : Promise.race([changed, expiry]));
+      await (until === undefined ? changed : Promise.race([changed, until]));
     } finally {
-      waiting.delete(wake!);
-      if (waiting.size === 0 && this.waiters.get(playerId) === waiting) this.waiters.delete(playerId);
+      for (const [playerId, waiting] of sets) {
+        waiting.delete(wake!);
+        if (waiting.size === 0 && this.waiters.get(playerId) === waiting) this.waiters.delete(playerId);
+      }
     }
   }
 

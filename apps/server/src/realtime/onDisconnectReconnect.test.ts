@@ -4,7 +4,7 @@
 // must say so, with the new connection's id.
 
 import type { Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SERVER_TIMESTAMP } from '@marquee/protocol';
 import {
   armedRows,
@@ -22,6 +22,7 @@ import {
 } from '../../test/harness/realtime';
 import { newId } from '../ids';
 import { armedRowsFor } from './armedRows';
+import { BURST_STARTS, DisconnectPacing } from './disconnectPacing';
 import type { DocumentStore } from './documentStore';
 import { NODE_LEASE_MS } from './nodeLease';
 import { DisconnectActions, type ArmedAction } from './onDisconnect';
@@ -36,8 +37,6 @@ const stored = async (playerId = fixture.player.id) =>
 
 /** Armed rows a closing connection has claimed (renamed to `{node}~{connection}`) while it runs them. */
 const claimedRows = async () => (await armedRows(fixture.test)).filter((row) => row.node_id.includes('~'));
-/** Armed rows of live connections. */
-const liveRows = async () => (await armedRows(fixture.test)).filter((row) => !row.node_id.includes('~'));
 
 /** An observer's events of the player's record that say it went away. */
 const wentAway = (observer: WireClient, playerId = fixture.player.id) =>
@@ -63,10 +62,10 @@ it("keeps the new connection's record when the old connection closes between the
   const fresh = await connectAs(test, player.idToken);
   await fresh.ok({ t: 'od', action: 'cancel', path });
   await fresh.ok({ t: 'set', path, value: connectedRecord('fresh') });
-  // ...when its old socket is found closed: the old connection claims its action (and, before the fix, ran it).
+  // ...when its old socket is found closed: the old connection's action waits for it (before the fix, it ran).
   test.clock.advance(1000);
   old.socket.terminate();
-  await expect.poll(liveRows).toEqual([]);
+  await expect.poll(() => test.app.realtimeHub.disconnects.closingOf(player.id)).toBe(1);
 
   await fresh.ok({ t: 'od', action: 'set', path, value: DISCONNECTED_RECORD });
   // The old action is gone (skipped), the new one stays armed, and the record is the new connection's.
@@ -89,7 +88,7 @@ it('runs the old action once the newer connection closes without arming', async 
   const fresh = await connectAs(test, player.idToken);
   await fresh.ok({ t: 'set', path, value: connectedRecord('fresh') });
   old.socket.terminate();
-  await expect.poll(liveRows).toEqual([]);
+  await expect.poll(() => test.app.realtimeHub.disconnects.closingOf(player.id)).toBe(1);
   expect(await stored()).toMatchObject({ connected: true, id: 'fresh' });
 
   // The new connection goes too, before it armed anything: no one is connected, the old action runs.
@@ -112,7 +111,7 @@ it('waits for the newest connection when the player came back twice before armin
   await second.ok({ t: 'od', action: 'cancel', path });
   await second.ok({ t: 'set', path, value: connectedRecord('second') });
   old.socket.terminate();
-  await expect.poll(liveRows).toEqual([]);
+  await expect.poll(() => test.app.realtimeHub.disconnects.closingOf(player.id)).toBe(1);
 
   // The first comeback drops before it armed; the second one arms: the old action is superseded by it.
   first.socket.terminate();
@@ -320,17 +319,20 @@ describe('a closing connection of this node and the newer connections of its pla
   ) {
     const { test } = fixture;
     const errors: unknown[] = [];
+    const rows = armedRowsFor(test.app.services.database);
+    const pacing = new DisconnectPacing({ settingUp: () => true });
     const actions = new DisconnectActions({
       db: test.app.services.db,
-      rows: armedRowsFor(test.app.services.database),
+      rows,
       documents,
       rules: test.app.realtimeHub.rules,
       nodeId: test.app.realtimeHub.nodeId,
       clock: test.clock,
       onError: (error) => errors.push(error),
       successorWaitMs,
+      pacing,
     });
-    return { actions, errors };
+    return { actions, errors, rows, pacing };
   }
 
   const principal = (): Principal => ({ kind: 'player', uid: fixture.player.id });
@@ -394,15 +396,79 @@ describe('a closing connection of this node and the newer connections of its pla
     expect(ms).toBeLessThan(5000);
   });
 
-  it('skips the action as soon as the newer connection arms the same path', async () => {
-    const { actions } = disconnects(60_000);
+  it('skips the action as soon as the newer connection arms the same path, without asking the database', async () => {
+    const { actions, rows } = disconnects(60_000);
+    const claims = vi.spyOn(rows, 'claim');
     const old = await armWentAway(actions, 'old');
     actions.wrote('fresh', principal(), record());
     const closing = close(actions, 'old', [old]);
-    await expect.poll(liveRows).toHaveLength(0); // claimed: the check is under way
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(actions.closingOf(fixture.player.id)).toBe(1);
     await armWentAway(actions, 'fresh');
     expect((await closing).applied).toBe(0);
     expect((await armedRows(fixture.test)).map((row) => row.connection_id)).toEqual(['fresh']);
+    // Decided on this node alone: the old rows were deleted, never claimed for a check.
+    expect(claims).not.toHaveBeenCalled();
+  });
+
+  it('waits for a newer connection from its authentication on, and skips once it arms', async () => {
+    const { actions, rows, pacing } = disconnects(60_000);
+    const claims = vi.spyOn(rows, 'claim');
+    const old = await armWentAway(actions, 'old');
+    // A storm: the closing connections that start at once are used up; this one waits for its start.
+    pacing.churned();
+    for (let index = 0; index < BURST_STARTS; index++) pacing.start();
+    const closing = close(actions, 'old', [old]);
+    // The screen is back: authenticated, its record and its arming still to come (seconds, on a loaded node).
+    actions.authenticated('fresh', principal());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(actions.closingOf(fixture.player.id)).toBe(1);
+    actions.wrote('fresh', principal(), record());
+    await armWentAway(actions, 'fresh');
+    expect((await closing).applied).toBe(0);
+    expect(claims).not.toHaveBeenCalled();
+    expect(await stored()).toBeNull();
+  });
+
+  it('runs the action after the wait when the newer connection authenticated and never arms', async () => {
+    const { actions } = disconnects(300);
+    const old = await armWentAway(actions, 'old');
+    const closing = close(actions, 'old', [old]);
+    actions.authenticated('fresh', principal());
+    const { applied, ms } = await closing;
+    expect(applied).toBe(1);
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(await stored()).toEqual({ connected: false, disconnected_at: fixture.test.clock() });
+  });
+
+  it('does not wait for a connection of the player that authenticated before the old one closed', async () => {
+    const { actions } = disconnects(60_000);
+    const old = await armWentAway(actions, 'old');
+    // A second socket of the player, open while the first was live (one that only watches): not its return.
+    actions.authenticated('watcher', principal());
+    const { applied, ms } = await close(actions, 'old', [old]);
+    expect(applied).toBe(1);
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it("gives up its place in the pacing's queue once its player is back on the node", async () => {
+    const { actions, pacing } = disconnects(60_000);
+    const old = await armWentAway(actions, 'old');
+    // A storm: the burst of closing connections that start at once is used up, screens are still setting up, and
+    // 5,000 closing connections wait before this one (20 s at the pacing's rate).
+    pacing.churned();
+    for (let index = 0; index < BURST_STARTS + 5_000; index++) pacing.start();
+    try {
+      const closing = close(actions, 'old', [old]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      actions.authenticated('fresh', principal());
+      await armWentAway(actions, 'fresh');
+      // Decided without its turn, which goes to those whose player is not back.
+      expect((await closing).applied).toBe(0);
+      expect(pacing.pending).toBeGreaterThan(4_000);
+    } finally {
+      pacing.drain();
+    }
   });
 
   it("tells while a request to arm is unanswered (the node's pacing counts it as churn)", () => {
@@ -451,7 +517,6 @@ describe('a closing connection of this node and the newer connections of its pla
     const old = await armWentAway(actions, 'old');
     actions.wrote('fresh', principal(), record());
     const closing = close(actions, 'old', [old]);
-    await expect.poll(liveRows).toHaveLength(0);
     // Another live node holds the player's newer action; the local newcomer leaves without arming.
     await crashedNode(test, NODE_LEASE_MS, [
       { id: 'elsewhere', playerId: player.id, connectionId: 'elsewhere', armedAt: test.clock() + 1 },
