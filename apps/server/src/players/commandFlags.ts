@@ -79,7 +79,10 @@ export class CommandFlags {
     for (let start = 0; start < targets.length; start += SET_SLICE) {
       if (start > 0) await nextTurn();
       for (const target of targets.slice(start, start + SET_SLICE)) {
-        const set = this.documents.set(playerBranchPath(target.playerId, 'action_flags', name), value);
+        // Ahead of the screens' own writes: an operator waits for a command, a screen's status can wait.
+        const set = this.documents.set(playerBranchPath(target.playerId, 'action_flags', name), value, {
+          ahead: true,
+        });
         set.catch(() => {}); // awaited below with the others; not unhandled while the next slice waits
         sets.push(set);
       }

@@ -63,6 +63,11 @@ export interface WriteOptions {
   check?: (document: RealtimeValue, before: RealtimeValue) => void;
   /** Writes only into a document that exists; on a missing one the write changes nothing. */
   onlyIfExists?: boolean;
+  /**
+   * Committed ahead of the writes the fleet's connections queued before it (an operator's command): on PostgreSQL,
+   * in a batch of its own beside those in flight (postgresGroupCommit.ts). Writes to one document keep their order.
+   */
+  ahead?: boolean;
 }
 
 export interface DocumentStoreOptions {
@@ -101,6 +106,7 @@ class QueuedSet implements QueuedWrite {
   readonly docPath: string;
   readonly changedPaths: string[];
   readonly topic: string;
+  readonly ahead: boolean | undefined;
 
   constructor(
     private readonly target: DocumentLocation,
@@ -112,6 +118,7 @@ class QueuedSet implements QueuedWrite {
     this.docPath = target.docPath;
     this.changedPaths = [target.path];
     this.topic = target.topic;
+    this.ahead = options.ahead;
   }
 
   prepare(): Mutation {
@@ -338,6 +345,7 @@ export class DocumentStore {
         docPath,
         topic: topicFor(docPath),
         changedPaths,
+        ahead: options.ahead,
         prepare: () => guarded(prepare(), options),
         resolve,
         reject,

@@ -8,6 +8,7 @@ import { countTransactions } from '../../test/harness/sqliteTransactions';
 import type { DatabaseHandle } from '../db/database';
 import { DocumentStore, type ChangeEvent } from './documentStore';
 import { InProcessPubSub } from './pubsub';
+import { MAX_BATCHES_IN_FLIGHT } from './postgresGroupCommit';
 import { MAX_BATCH_WRITES } from './writeCommitter';
 
 describe('DocumentStore group commit (sqlite)', () => {
@@ -253,5 +254,52 @@ describe('DocumentStore group commit (postgres)', () => {
       Array.from({ length: 700 }, (_, i) => i + 1),
     );
     expect(await store.get(`${busy}/n`)).toEqual({ value: 699, revision: 700 });
+  });
+
+  describe('a write queued ahead (an operator command beside a fleet writing flat out)', () => {
+    const BATCHES = MAX_BATCHES_IN_FLIGHT + 2;
+
+    /** The fleet's writes, a batch's worth per document group, recording the order they are answered in. */
+    function fleetWrites(answered: string[]) {
+      return docs(MAX_BATCH_WRITES * BATCHES).map((path) =>
+        store.set(`${path}/n`, 1).then(() => answered.push(path)),
+      );
+    }
+
+    it('is taken before the writes queued earlier', async () => {
+      const answered: string[] = [];
+      const fleet = fleetWrites(answered);
+      const command = `players/g${sequence}cmd/action_flags/reboot`;
+      const ahead = store.set(command, true, { ahead: true }).then(() => answered.push('command'));
+      await Promise.all([...fleet, ahead]);
+      // In the first batch: answered before the fleet's writes of every later one.
+      expect(answered.indexOf('command')).toBeLessThan(MAX_BATCH_WRITES);
+      expect(await store.get(command)).toEqual({ value: true, revision: 1 });
+    });
+
+    it('is committed beside the batches in flight when every place is held, not after one of them', async () => {
+      const answered: string[] = [];
+      const fleet = fleetWrites(answered);
+      await new Promise((resolve) => setImmediate(resolve)); // every place now holds a batch
+      const ahead = store
+        .set(`players/g${sequence}cmd/action_flags/reboot`, true, { ahead: true })
+        .then(() => answered.push('command'));
+      await Promise.all([...fleet, ahead]);
+      expect(answered.indexOf('command')).toBeLessThan(MAX_BATCH_WRITES * MAX_BATCHES_IN_FLIGHT);
+    });
+
+    it("keeps the order of its document's writes queued before it", async () => {
+      const doc = `players/g${sequence}own`;
+      const answered: string[] = [];
+      const fleet = fleetWrites(answered);
+      const own = Array.from({ length: 5 }, (_, index) => store.set(`${doc}/settings/name`, `v${index}`));
+      const ahead = store.set(`${doc}/action_flags/reboot`, true, { ahead: true });
+      const results = await Promise.all([...own, ahead]);
+      await Promise.all(fleet);
+      expect(results.map((result) => result.revision)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(published.filter((event) => event.docPath === doc).map((event) => event.revision)).toEqual([
+        1, 2, 3, 4, 5, 6,
+      ]);
+    });
   });
 });

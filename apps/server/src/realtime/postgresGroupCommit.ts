@@ -7,6 +7,11 @@
 // on disjoint documents, so the writes to one document stay in order. A statement the database refused (nothing of
 // it committed) is retried one write at a time, so each write gets its own answer; a connection lost mid-statement
 // may have committed it, so its writes are answered with the error rather than applied twice.
+//
+// A write queued `ahead` (an operator's command: WriteOptions.ahead) does not wait behind the fleet's: its document
+// is taken first, and when every batch place is held, it goes in one more batch of such documents alone. Under a
+// fleet writing flat out, the writes in flight on a node are a batch's worth (the write gate, writeGate.ts), and a
+// command queued behind them waited for one to two batches to commit before its own.
 
 import type { Kysely } from 'kysely';
 import type { RealtimeValue } from '@marquee/protocol';
@@ -33,7 +38,7 @@ import {
   type PlannedWrite,
 } from './writePlan';
 
-/** Batches committing at once (each holds one pooled connection while it runs). */
+/** Batches committing at once (each holds one pooled connection while it runs), besides one of writes `ahead`. */
 export const MAX_BATCHES_IN_FLIGHT = 4;
 
 /** The writes of one document in a batch, in arrival order, and what is known of the document. */
@@ -55,6 +60,8 @@ export class PostgresGroupCommit implements WriteCommitter {
   private readonly waiting = new Map<string, QueuedWrite[]>();
   /** Documents with writes in a running batch (their later writes wait for a later batch). */
   private readonly busy = new Set<string>();
+  /** Waiting documents with a write queued ahead, in arrival order: taken before the others. */
+  private readonly ahead = new Set<string>();
   private readonly running = new Set<Promise<void>>();
   private scheduled = false;
 
@@ -67,6 +74,7 @@ export class PostgresGroupCommit implements WriteCommitter {
     const queued = this.waiting.get(write.docPath);
     if (queued === undefined) this.waiting.set(write.docPath, [write]);
     else queued.push(write);
+    if (write.ahead === true) this.ahead.add(write.docPath);
     this.schedule();
   }
 
@@ -79,13 +87,14 @@ export class PostgresGroupCommit implements WriteCommitter {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.running.size >= MAX_BATCHES_IN_FLIGHT) return;
+    if (this.scheduled || !this.room()) return;
     this.scheduled = true;
     // setImmediate, as on SQLite: the writes of this turn of the event loop join the batch.
     setImmediate(() => {
       this.scheduled = false;
-      while (this.running.size < MAX_BATCHES_IN_FLIGHT) {
-        const batch = this.take();
+      while (this.room()) {
+        // Every place held: the one more batch takes documents with a write ahead, and only those.
+        const batch = this.take(this.running.size >= MAX_BATCHES_IN_FLIGHT);
         if (batch.length === 0) return;
         const run = this.run(batch).finally(() => {
           this.running.delete(run);
@@ -96,19 +105,38 @@ export class PostgresGroupCommit implements WriteCommitter {
     });
   }
 
-  /** Takes up to MAX_BATCH_WRITES waiting writes, oldest first, of documents no running batch holds. */
-  private take(): DocumentBatch[] {
+  /** Whether a batch may start: a place is free, or only the extra one and a document with a write ahead is free. */
+  private room(): boolean {
+    if (this.running.size < MAX_BATCHES_IN_FLIGHT) return true;
+    if (this.running.size > MAX_BATCHES_IN_FLIGHT) return false;
+    for (const docPath of this.ahead) if (!this.busy.has(docPath)) return true;
+    return false;
+  }
+
+  /**
+   * Takes up to MAX_BATCH_WRITES waiting writes of documents no running batch holds: those of documents with a write
+   * ahead first, then (unless `aheadOnly`) the others, oldest first. A document's writes are taken in order.
+   */
+  private take(aheadOnly: boolean): DocumentBatch[] {
     const batch: DocumentBatch[] = [];
     let count = 0;
-    for (const [docPath, queued] of this.waiting) {
-      if (count >= MAX_BATCH_WRITES) break;
-      if (this.busy.has(docPath)) continue;
+    const takeFrom = (docPath: string, queued: QueuedWrite[]) => {
       const room = MAX_BATCH_WRITES - count;
       const writes = queued.length <= room ? queued : queued.splice(0, room);
+      if (writes === queued || !queued.some((write) => write.ahead === true)) this.ahead.delete(docPath);
       if (writes === queued) this.waiting.delete(docPath);
       this.busy.add(docPath);
       count += writes.length;
       batch.push({ docPath, writes, attempts: 0, done: false });
+    };
+    for (const docPath of this.ahead) {
+      if (count >= MAX_BATCH_WRITES) return batch;
+      if (!this.busy.has(docPath)) takeFrom(docPath, this.waiting.get(docPath)!);
+    }
+    if (aheadOnly) return batch;
+    for (const [docPath, queued] of this.waiting) {
+      if (count >= MAX_BATCH_WRITES) break;
+      if (!this.busy.has(docPath)) takeFrom(docPath, queued);
     }
     return batch;
   }
@@ -235,6 +263,7 @@ export class PostgresGroupCommit implements WriteCommitter {
       const queued = this.waiting.get(entry.docPath);
       if (queued === undefined) this.waiting.set(entry.docPath, entry.writes);
       else queued.unshift(...entry.writes);
+      if (entry.writes.some((write) => write.ahead === true)) this.ahead.add(entry.docPath);
       entry.writes = [];
       entry.done = true;
     }

@@ -26,6 +26,8 @@ export interface QueuedWrite {
   changedPaths: string[];
   /** The document's pub/sub topic (a connection's sets carry the one their DocumentLocation made once). */
   topic: string;
+  /** Committed ahead of the writes queued before it (WriteOptions.ahead). */
+  ahead?: boolean;
   /** Builds the mutation when the batch runs, so that server timestamps are the time of the commit. */
   prepare: () => Mutation;
   resolve: (result: WriteResult | StaleResult) => void;
