@@ -20,8 +20,11 @@ import { Fifo } from '../fifo';
 export const CHURN_WINDOW_MS = 500;
 /** Closing connections that start at once within a window before the others are paced. */
 export const BURST_STARTS = 200;
-/** Closing connections started per second while churning. */
-export const CHURN_STARTS_PER_SECOND = 250;
+/**
+ * Closing connections started per second while churning: few, since the player of one not started yet is most likely
+ * on its way back (its start then goes to the next one, and it is skipped at no cost).
+ */
+export const CHURN_STARTS_PER_SECOND = 25;
 /** A closing connection waits at most this long for its start while churning... */
 export const MAX_DEFER_MS = 15_000;
 /** ...and those that waited that long start at this rate. */
