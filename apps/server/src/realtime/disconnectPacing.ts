@@ -10,9 +10,7 @@
 // go, the next ones start their onDisconnect work at a steady rate, and one that has waited MAX_DEFER_MS goes next
 // whatever the rate (at a rate of its own, so that a backlog does not start all at once). Below that, as on a node
 // where a few screens come and go, each starts at once, exactly as without pacing. When nothing has come or gone for
-// CHURN_WINDOW_MS, and when the server shuts down, the waiting ones all start at once, a turn at a time. A closing
-// connection whose player is back on the node leaves the queue without taking a start (onDisconnect.ts decides it
-// there and then): the starts go to those whose player is not back yet.
+// CHURN_WINDOW_MS, and when the server shuts down, the waiting ones all start at once, a turn at a time.
 
 import { Fifo } from '../fifo';
 
@@ -20,11 +18,8 @@ import { Fifo } from '../fifo';
 export const CHURN_WINDOW_MS = 500;
 /** Closing connections that start at once within a window before the others are paced. */
 export const BURST_STARTS = 200;
-/**
- * Closing connections started per second while churning: few, since the player of one not started yet is most likely
- * on its way back (its start then goes to the next one, and it is skipped at no cost).
- */
-export const CHURN_STARTS_PER_SECOND = 25;
+/** Closing connections started per second while churning. */
+export const CHURN_STARTS_PER_SECOND = 250;
 /** A closing connection waits at most this long for its start while churning... */
 export const MAX_DEFER_MS = 15_000;
 /** ...and those that waited that long start at this rate. */
@@ -45,25 +40,9 @@ export interface DisconnectPacingOptions {
   settingUp?: () => boolean;
 }
 
-/** A closing connection's place in the queue. */
-export interface PacedStart {
-  /** Resolves when the connection may start its work, or once it has withdrawn. */
-  readonly started: Promise<void>;
-  /** Leaves the queue without starting: its start goes to the next one. */
-  withdraw(): void;
-}
-
-interface Waiting {
-  readonly since: number;
-  readonly start: () => void;
-  withdrawn: boolean;
-}
-
 export class DisconnectPacing {
   private readonly now: () => number;
-  private readonly waiting = new Fifo<Waiting>();
-  /** Withdrawn entries still in `waiting` (taken out when they reach its head). */
-  private withdrawn = 0;
+  private readonly waiting = new Fifo<{ since: number; start: () => void }>();
   private lastChurn = -Infinity;
   private draining = false;
   private scheduled = false;
@@ -86,8 +65,11 @@ export class DisconnectPacing {
     this.lastChurn = this.now();
   }
 
-  /** Undefined when a closing connection may start its onDisconnect work now; otherwise its place in the queue. */
-  start(): PacedStart | undefined {
+  /**
+   * Undefined when a closing connection may start its onDisconnect work now; otherwise a promise that resolves when it
+   * may.
+   */
+  start(): Promise<void> | undefined {
     if (this.draining) return undefined;
     if (this.pending === 0) {
       const now = this.now();
@@ -100,21 +82,10 @@ export class DisconnectPacing {
         return undefined;
       }
     }
-    let entry!: Waiting;
-    const started = new Promise<void>((start) => {
-      entry = { since: this.now(), start, withdrawn: false };
+    return new Promise<void>((start) => {
+      this.waiting.push({ since: this.now(), start });
+      this.schedule();
     });
-    this.waiting.push(entry);
-    this.schedule();
-    return {
-      started,
-      withdraw: () => {
-        if (entry.withdrawn) return;
-        entry.withdrawn = true;
-        this.withdrawn++;
-        entry.start();
-      },
-    };
   }
 
   /** From now on every start goes at once (the server is shutting down). */
@@ -125,7 +96,7 @@ export class DisconnectPacing {
 
   /** Closing connections still waiting to start. */
   get pending(): number {
-    return this.waiting.size - this.withdrawn;
+    return this.waiting.size;
   }
 
   private schedule(): void {
@@ -157,37 +128,26 @@ export class DisconnectPacing {
         this.overdueCredit + (elapsed * OVERDUE_STARTS_PER_SECOND) / 1000,
         OVERDUE_STARTS_PER_SECOND / 10,
       );
-      const count = Math.floor(this.credit);
+      let count = Math.floor(this.credit);
       this.credit -= count;
-      this.release(count);
       let overdue = 0;
       for (
-        let next = this.head();
+        let next = this.waiting.at(count);
         next !== undefined && overdue < Math.floor(this.overdueCredit) && now - next.since >= MAX_DEFER_MS;
-        next = this.head()
+        next = this.waiting.at(count + overdue)
       ) {
-        this.release(1);
         overdue++;
       }
       // Nothing overdue: no credit is saved for later.
       if (overdue === 0) this.overdueCredit = 0;
       this.overdueCredit -= overdue;
+      count += overdue;
+      this.release(count);
     }
     this.schedule();
   }
 
-  /** The oldest entry still waiting (the withdrawn ones before it dropped). */
-  private head(): Waiting | undefined {
-    for (let next = this.waiting.at(0); next?.withdrawn === true; next = this.waiting.at(0)) {
-      this.waiting.shift();
-      this.withdrawn--;
-    }
-    return this.waiting.at(0);
-  }
-
   private release(count: number): void {
-    for (let released = 0; released < count && this.head() !== undefined; released++) {
-      this.waiting.shift()!.start();
-    }
+    for (const waiting of this.waiting.take(count)) waiting.start();
   }
 }

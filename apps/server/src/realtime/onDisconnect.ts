@@ -34,9 +34,9 @@
 // And an arming is answered only once the "went away" writes of the player's at that path already queued here are
 // committed (previousWrites): none lands after the client knows its action is armed. Across nodes only the
 // database's check holds: a new connection on another node that has written but not yet armed is not seen.
-// A closing connection whose actions would all wait, hold or skip is decided here before it claims its rows or asks
-// the database: once the player has armed again, it only deletes its rows. In a reconnect storm that is most of
-// them, so it also leaves the pacing's queue as soon as its player is back (disconnectPacing.ts).
+// A closing connection whose actions would all wait, hold or skip when its turn comes (disconnectPacing.ts) is
+// decided here before it claims its rows or asks the database: once the player has armed again, it only deletes its
+// rows.
 
 import type { Kysely } from 'kysely';
 import {
@@ -51,7 +51,7 @@ import type { Database } from '../db/schema';
 import { newId } from '../ids';
 import { batchedByTurn } from '../turnBatched';
 import type { ArmedRows } from './armedRows';
-import { DisconnectPacing, type PacedStart } from './disconnectPacing';
+import { DisconnectPacing } from './disconnectPacing';
 import { DOCUMENT_DEPTH, locateInDocument } from './documentPath';
 import type { DocumentStore, WriteOptions } from './documentStore';
 import { playerShapeCheck } from './playerShape';
@@ -246,7 +246,7 @@ export class DisconnectActions {
   /**
    * A connection of this node has authenticated as `principal`. While a closing connection of the same player here
    * has actions to run, it is that player coming back: until it arms (or closes), those actions wait rather than run
-   * (localVerdict), and leave the pacing's queue. In a reconnect storm a screen authenticates seconds before its
+   * (localVerdict). In a reconnect storm a screen authenticates seconds before its
    * "connected" record is written, and its old connection's claim, check and "went away" write are then work for
    * nothing. (A second connection the player opened while the first was live, one that watches, is not its return.)
    */
@@ -425,7 +425,7 @@ export class DisconnectActions {
   ): Promise<number> {
     const players = [...new Set(actions.flatMap((action) => playerOf(action) ?? []))];
     const paced = this.pacing.start();
-    if (paced !== undefined) await this.pacedUnlessBack(paced, actions, players);
+    if (paced !== undefined) await paced;
     await this.decidedLocally(actions, players, wait);
     if (actions.every((action) => this.localVerdict(action) === 'skip')) {
       // The player is back on this node and has armed again: nothing to run, nothing to ask the database.
@@ -452,29 +452,6 @@ export class DisconnectActions {
       this.onError(error, `deleting the onDisconnect actions of ${connectionId}`);
     }
     return applied;
-  }
-
-  /**
-   * Waits for the pacing's start, unless the player comes back on this node first (none of the actions would run
-   * now): then the place goes to the next closing connection, and this one is decided without a start.
-   */
-  private async pacedUnlessBack(
-    paced: PacedStart,
-    actions: readonly ArmedAction[],
-    players: readonly string[],
-  ): Promise<void> {
-    let started = false;
-    const start = paced.started.then(() => {
-      started = true;
-    });
-    for (;;) {
-      await this.change(players, start);
-      if (started) return;
-      if (actions.every((action) => this.localVerdict(action) !== 'run')) {
-        paced.withdraw();
-        return;
-      }
-    }
   }
 
   /**

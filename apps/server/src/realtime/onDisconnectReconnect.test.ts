@@ -451,26 +451,6 @@ describe('a closing connection of this node and the newer connections of its pla
     expect(ms).toBeLessThan(5000);
   });
 
-  it("gives up its place in the pacing's queue once its player is back on the node", async () => {
-    const { actions, pacing } = disconnects(60_000);
-    const old = await armWentAway(actions, 'old');
-    // A storm: the burst of closing connections that start at once is used up, screens are still setting up, and
-    // 5,000 closing connections wait before this one (20 s at the pacing's rate).
-    pacing.churned();
-    for (let index = 0; index < BURST_STARTS + 5_000; index++) pacing.start();
-    try {
-      const closing = close(actions, 'old', [old]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      actions.authenticated('fresh', principal());
-      await armWentAway(actions, 'fresh');
-      // Decided without its turn, which goes to those whose player is not back.
-      expect((await closing).applied).toBe(0);
-      expect(pacing.pending).toBeGreaterThan(4_000);
-    } finally {
-      pacing.drain();
-    }
-  });
-
   it("tells while a request to arm is unanswered (the node's pacing counts it as churn)", () => {
     const { actions } = disconnects(60_000);
     const path = connectionPath(fixture.player.id);
