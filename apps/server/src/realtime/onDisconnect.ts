@@ -20,8 +20,8 @@
 // armed and its "went away" write lands after the new record. So this node also follows its own connections: each
 // write of a player (wrote; remembered only while an action of the player armed before it is held by another
 // connection here or being fired, the only ones it can hold back), each authentication as the player (while one is
-// being fired) and each arming (armedLocally) takes a place in one node-wide order. A closing connection's action is decided, and its
-// write queued, in one synchronous step, and:
+// being fired) and each arming (armedLocally) takes a place in one node-wide order. A closing connection's action is
+// decided, and its write queued, in one synchronous step, and:
 // - is skipped if another connection of the player here armed at its path after it;
 // - holds, for as long as it takes, while another one has received a request to arm at its path and not answered it
 //   (then skipped, or judged again if the arming fails): on a loaded node that can take longer than any fixed wait;
@@ -246,9 +246,9 @@ export class DisconnectActions {
   /**
    * A connection of this node has authenticated as `principal`. While a closing connection of the same player here
    * has actions to run, it is that player coming back: until it arms (or closes), those actions wait rather than run
-   * (localVerdict). In a reconnect storm a screen authenticates seconds before its
-   * "connected" record is written, and its old connection's claim, check and "went away" write are then work for
-   * nothing. (A second connection the player opened while the first was live, one that watches, is not its return.)
+   * (localVerdict). In a reconnect storm a screen authenticates seconds before its "connected" record is written,
+   * and its old connection's claim, check and "went away" write are then work for nothing. (A second connection the
+   * player opened while the first was live, one that watches, is not its return.)
    */
   authenticated(connectionId: string, principal: Principal): void {
     if (principal.kind !== 'player' || !this.firing.has(principal.uid)) return;
@@ -399,7 +399,7 @@ export class DisconnectActions {
     const players = [...new Set(actions.flatMap((action) => playerOf(action) ?? []))];
     for (const player of players) this.firing.set(player, (this.firing.get(player) ?? 0) + 1);
     try {
-      return await this.fireActions(connectionId, actions);
+      return await this.fireActions(connectionId, actions, players);
     } finally {
       for (const player of players) {
         const left = (this.firing.get(player) ?? 1) - 1;
@@ -409,10 +409,14 @@ export class DisconnectActions {
     }
   }
 
-  private async fireActions(connectionId: string, actions: readonly ArmedAction[]): Promise<number> {
+  private async fireActions(
+    connectionId: string,
+    actions: readonly ArmedAction[],
+    players: readonly string[],
+  ): Promise<number> {
     const wait = new SuccessorWait(this.successorWaitMs);
     try {
-      return await this.decideAndRun(connectionId, actions, wait);
+      return await this.decideAndRun(connectionId, actions, players, wait);
     } finally {
       wait.clear();
     }
@@ -421,13 +425,12 @@ export class DisconnectActions {
   private async decideAndRun(
     connectionId: string,
     actions: readonly ArmedAction[],
+    players: readonly string[],
     wait: SuccessorWait,
   ): Promise<number> {
-    const players = [...new Set(actions.flatMap((action) => playerOf(action) ?? []))];
     const paced = this.pacing.start();
     if (paced !== undefined) await paced;
-    await this.decidedLocally(actions, players, wait);
-    if (actions.every((action) => this.localVerdict(action) === 'skip')) {
+    if (await this.skippedLocally(actions, players, wait)) {
       // The player is back on this node and has armed again: nothing to run, nothing to ask the database.
       try {
         await this.rows.deleteConnection(connectionId);
@@ -455,20 +458,21 @@ export class DisconnectActions {
   }
 
   /**
-   * Waits while none of the actions would run and some wait for a newer connection of the player here (holds as
-   * long as an arming at their path is unanswered): once that connection has armed, the old connection is done
-   * with no claim and no check in the database.
+   * Whether every action is skipped on this node's word alone, waiting for that while none of them would run and
+   * some wait for a newer connection of the player here (hold as long as an arming at their path is unanswered):
+   * once that connection has armed, the old connection is done with no claim and no check in the database.
    */
-  private async decidedLocally(
+  private async skippedLocally(
     actions: readonly ArmedAction[],
     players: readonly string[],
     wait: SuccessorWait,
-  ): Promise<void> {
+  ): Promise<boolean> {
     for (;;) {
       const verdicts = actions.map((action) => this.localVerdict(action));
-      if (verdicts.includes('run') || verdicts.every((verdict) => verdict === 'skip')) return;
+      if (verdicts.every((verdict) => verdict === 'skip')) return true;
+      if (verdicts.includes('run')) return false;
       const holding = verdicts.includes('hold');
-      if (!holding && wait.expired) return;
+      if (!holding && wait.expired) return false;
       await this.change(players, holding ? undefined : wait.untilExpired());
     }
   }
