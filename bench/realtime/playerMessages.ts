@@ -138,8 +138,10 @@ export interface StormParams {
   localAddresses: string[];
   /** From the drop until the storm gives up on the players not back yet (they keep trying until closed). */
   timeLimitMs: number;
-  /** A socket not authenticated by then is given up, as the real client's. */
+  /** A socket not open by then is given up, as the real client's (REALTIME_CONNECT_TIMEOUT_MS). */
   attemptTimeoutMs: number;
+  /** Once open, its authentication not answered by then (REALTIME_AUTH_TIMEOUT_MS). */
+  authTimeoutMs: number;
 }
 
 export interface StormResult {

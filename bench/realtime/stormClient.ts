@@ -393,10 +393,16 @@ function attempt(slot: StormSlot, presence: Presence, current: Run): void {
   slot.phase = 'auth';
   presence.answered.clear();
   presence.connectTimer = setTimeout(
-    () => fail(slot, socket, `no answer within ${params.attemptTimeoutMs} ms`),
+    () => fail(slot, socket, `not open within ${params.attemptTimeoutMs} ms`),
     params.attemptTimeoutMs,
   );
   socket.on('open', () => {
+    // Open: the node is setting the socket up; its authentication gets its own time from now (connection.ts).
+    if (presence.connectTimer !== null) clearTimeout(presence.connectTimer);
+    presence.connectTimer = setTimeout(
+      () => fail(slot, socket, `not authenticated within ${params.authTimeoutMs} ms of the open`),
+      params.authTimeoutMs,
+    );
     presence.openedAt = preciseNow();
     addToSample(
       current.result.openSample,

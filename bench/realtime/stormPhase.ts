@@ -5,7 +5,7 @@
 // then, after a settle, which players are back with their own presence and whether an old connection's onDisconnect
 // overwrote a new record. The phase (its CPU and event-loop figures) runs from the drop to the end of the settle.
 
-import { REALTIME_CONNECT_TIMEOUT_MS } from '@marquee/protocol';
+import { REALTIME_AUTH_TIMEOUT_MS, REALTIME_CONNECT_TIMEOUT_MS } from '@marquee/protocol';
 import type { PlayerFleet } from './playerFleet';
 import { preciseNow, type PresenceResult } from './playerMessages';
 import type { PhaseRunner } from './schedulePhases';
@@ -72,8 +72,12 @@ const HEALTH_SETTLE_TIMEOUT_MS = 60_000;
 const STORM_DROP_AHEAD_MS = 500;
 /** The storm gives up on the players not back by then (they keep trying until the settle is over). */
 const STORM_TIME_LIMIT_MS = 120_000;
-/** A socket neither open nor authenticated by then is given up, as the real client's (packages/realtime). */
+/**
+ * A socket not open by then is given up, and an open one not authenticated this long after it opened, as the real
+ * client's (packages/realtime/src/core/connection.ts).
+ */
 const STORM_ATTEMPT_TIMEOUT_MS = REALTIME_CONNECT_TIMEOUT_MS;
+const STORM_AUTH_TIMEOUT_MS = REALTIME_AUTH_TIMEOUT_MS;
 /** After the storm: at least this long, then until no presence event arrived for STORM_QUIET_MS. */
 const STORM_SETTLE_MS = 3000;
 const STORM_QUIET_MS = 1000;
@@ -137,6 +141,7 @@ export async function measureStorm(
       urls: target.nodes.map((node) => node.wsUrl),
       timeLimitMs: STORM_TIME_LIMIT_MS,
       attemptTimeoutMs: STORM_ATTEMPT_TIMEOUT_MS,
+      authTimeoutMs: STORM_AUTH_TIMEOUT_MS,
     });
     // Until the old connections' onDisconnect actions have all run: no presence event for a while.
     const settleStart = performance.now();

@@ -38,8 +38,15 @@ export const REALTIME_MAX_LISTENS = 256;
 /** The hub pings every interval and drops a socket that has not answered for REALTIME_IDLE_TIMEOUT_MS. */
 export const REALTIME_PING_INTERVAL_MS = 15_000;
 export const REALTIME_IDLE_TIMEOUT_MS = 45_000;
-/** A client gives up a connection attempt not authenticated within this time, and tries again after its backoff. */
+/** A client gives up a connection attempt whose socket has not opened within this time, and tries again after its backoff. */
 export const REALTIME_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * Once its socket is open, a client waits this long for its authentication's answer before it gives the attempt up.
+ * Counted from the open, not from the attempt: a node that accepted the socket is setting it up (in a reconnect
+ * storm, seconds after the accept), and an attempt dropped then is the node's work for nobody and the screen's full
+ * round again, behind its backoff (docs/protocols/realtime.md §Messages).
+ */
+export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
 /** Client reconnect backoff: from the minimum, doubling, capped, with full jitter. */
 export const REALTIME_RECONNECT_MIN_MS = 250;
 export const REALTIME_RECONNECT_MAX_MS = 30_000;

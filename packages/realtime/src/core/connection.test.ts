@@ -10,6 +10,7 @@ import {
 } from '@marquee/protocol';
 import { fakeSockets, memoryLogger, settle, type FakeSocket } from '../../test/fakeSocket';
 import {
+  AUTH_TIMEOUT_MS,
   BACKOFF_RESET_AFTER_MS,
   CONNECT_TIMEOUT_MS,
   Connection,
@@ -214,12 +215,41 @@ describe('Connection', () => {
       expect(connection.unavailable).toBe(false);
     });
 
-    it('gives up an attempt that has not authenticated within CONNECT_TIMEOUT_MS', async () => {
+    it('gives up an attempt whose socket has not opened within CONNECT_TIMEOUT_MS', async () => {
       open();
       await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
       expect(sockets[0]?.closedByClient).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       expect(sockets[0]?.closedByClient).toBe(true);
+      expect(connection.state).toBe('connecting');
+    });
+
+    it('gives an opened socket AUTH_TIMEOUT_MS from its open for the authentication, then gives it up', async () => {
+      open();
+      // The server accepted it late (a fleet reconnecting at once): the open comes just before the connect timeout.
+      await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
+      const socket = sockets[0] as FakeSocket;
+      socket.open();
+      await settle();
+      const auth = socket.last('auth');
+      expect(auth).toBeDefined();
+      await vi.advanceTimersByTimeAsync(AUTH_TIMEOUT_MS - 1);
+      expect(socket.closedByClient).toBe(false);
+      socket.ok(auth!.r, { uid: 'p1', expiresAt: Date.now() + HOUR });
+      await settle();
+      expect(connection.state).toBe('connected');
+      expect(sockets).toHaveLength(1);
+    });
+
+    it('gives up an opened socket whose authentication is not answered within AUTH_TIMEOUT_MS', async () => {
+      open();
+      const socket = sockets[0] as FakeSocket;
+      socket.open();
+      await settle();
+      await vi.advanceTimersByTimeAsync(AUTH_TIMEOUT_MS - 1);
+      expect(socket.closedByClient).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(socket.closedByClient).toBe(true);
       expect(connection.state).toBe('connecting');
     });
 

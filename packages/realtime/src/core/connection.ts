@@ -7,6 +7,7 @@
 
 import {
   IDENTITY_EXPIRY_MARGIN_MS,
+  REALTIME_AUTH_TIMEOUT_MS,
   REALTIME_CONNECT_TIMEOUT_MS,
   REALTIME_IDLE_TIMEOUT_MS,
   REALTIME_MAX_FRAME_BYTES,
@@ -30,8 +31,10 @@ import { Requests, promisedAnswer, type RequestHandler } from './requests';
 import { SendBudget } from './sendBudget';
 import type { Answer, Logger, Request } from './types';
 
-/** A socket that has neither opened nor authenticated by then is given up (and counts as a failed attempt). */
+/** A socket that has not opened by then is given up (and counts as a failed attempt). */
 export const CONNECT_TIMEOUT_MS = REALTIME_CONNECT_TIMEOUT_MS;
+/** An open socket whose authentication is not answered this long after the open is given up the same way. */
+export const AUTH_TIMEOUT_MS = REALTIME_AUTH_TIMEOUT_MS;
 /** Failed attempts in a row after which the socket counts as unavailable: reads fall back to REST. */
 export const UNAVAILABLE_AFTER_FAILURES = 3;
 /** A connection that lasted this long resets the backoff; a socket that drops at once keeps backing off. */
@@ -197,7 +200,12 @@ export class Connection {
     this.#lastReceivedAt = this.#options.clock();
     this.#timers.connect = timers.setTimeout(() => this.#drop(socket, 'connect timeout'), CONNECT_TIMEOUT_MS);
     socket.addEventListener('open', () => {
-      if (socket === this.#socket) void this.#authenticate(socket);
+      if (socket !== this.#socket) return;
+      // The server accepted the socket and is setting it up (seconds, when a fleet reconnects at once): given up
+      // now, its work would be for nobody and the attempt would start again behind the backoff.
+      this.#clearTimer('connect');
+      this.#timers.connect = timers.setTimeout(() => this.#drop(socket, 'auth timeout'), AUTH_TIMEOUT_MS);
+      void this.#authenticate(socket);
     });
     socket.addEventListener('message', (event: { data: unknown }) => {
       if (socket === this.#socket) this.#receive(event.data);
