@@ -154,6 +154,9 @@ export interface TargetFigures {
     p50Ms: number;
     p99Ms: number;
     maxMs: number;
+    /** Until the request was answered (the command committed), of the same commands. */
+    httpP50Ms: number;
+    httpP99Ms: number;
   };
   storm: StormFigures;
   cpu: Partial<Record<Phase, PhaseCpu>>;
@@ -488,7 +491,7 @@ export async function measureTarget(
     processIds.push(...probes.fleet.processIds);
     const duringWrites = sequentialPosters();
     const duringRandom = seededRandom(30_000);
-    const during = { latencies: [] as number[], lost: 0, failed: 0 };
+    const during = { latencies: [] as number[], http: [] as number[], lost: 0, failed: 0 };
     const written = await phases.run('writes', async () => {
       const writesEnd = performance.now() + options.writeDurationMs;
       const commands = (async () => {
@@ -498,6 +501,7 @@ export async function measureTarget(
           if (outcome.failed) during.failed++;
           if (outcome.latencyMs === null) during.lost++;
           else during.latencies.push(outcome.latencyMs);
+          if (outcome.httpMs !== null) during.http.push(outcome.httpMs);
           const pause = started + COMMAND_DURING_WRITES_INTERVAL_MS - performance.now();
           if (pause > 0) await sleep(pause);
         }
@@ -518,7 +522,8 @@ export async function measureTarget(
     log(
       `${target.kind}: ${written.acked} writes acknowledged in ${options.writeDurationMs} ms ` +
         `(${perSecond.toFixed(0)}/s); ${during.latencies.length} commands beside them, ` +
-        `p99 ${percentile(during.latencies, 99).toFixed(1)} ms` +
+        `p99 ${percentile(during.latencies, 99).toFixed(1)} ms (answered: p50 ${percentile(during.http, 50).toFixed(1)}, ` +
+        `p99 ${percentile(during.http, 99).toFixed(1)} ms)` +
         (during.lost > 0 ? `, ${during.lost} lost` : ''),
     );
 
@@ -593,6 +598,8 @@ export async function measureTarget(
         p50Ms: percentile(during.latencies, 50),
         p99Ms: percentile(during.latencies, 99),
         maxMs: percentile(during.latencies, 100),
+        httpP50Ms: percentile(during.http, 50),
+        httpP99Ms: percentile(during.http, 99),
       },
       storm,
       cpu: phases.cpu,

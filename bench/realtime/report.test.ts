@@ -84,6 +84,8 @@ function figures(
       p50Ms: 4,
       p99Ms: 40,
       maxMs: 60,
+      httpP50Ms: 3,
+      httpP99Ms: 30,
     },
     storm: {
       players: 20_000,
