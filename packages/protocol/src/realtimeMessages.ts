@@ -38,7 +38,7 @@ export const REALTIME_MAX_LISTENS = 256;
 /** The hub pings every interval and drops a socket that has not answered for REALTIME_IDLE_TIMEOUT_MS. */
 export const REALTIME_PING_INTERVAL_MS = 15_000;
 export const REALTIME_IDLE_TIMEOUT_MS = 45_000;
-/** A client gives up a connection attempt whose socket has not opened within this time, and tries again after its backoff. */
+/** A client gives up an attempt whose socket has not opened within this time, and tries again after its backoff. */
 export const REALTIME_CONNECT_TIMEOUT_MS = 10_000;
 /**
  * Once its socket is open, a client waits this long for its authentication's answer before it gives the attempt up.

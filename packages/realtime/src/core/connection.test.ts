@@ -224,7 +224,7 @@ describe('Connection', () => {
       expect(connection.state).toBe('connecting');
     });
 
-    it('gives an opened socket AUTH_TIMEOUT_MS from its open for the authentication, then gives it up', async () => {
+    it('gives a socket that opens late AUTH_TIMEOUT_MS from its open for the authentication', async () => {
       open();
       // The server accepted it late (a fleet reconnecting at once): the open comes just before the connect timeout.
       await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
