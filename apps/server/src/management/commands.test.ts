@@ -58,6 +58,8 @@ describe('/api/v1/screens/{id}/commands', () => {
     const response = await raise(screenId, { command: 'screenshot', param: 'high' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ command: 'screenshot', param: 'high' });
+    // The answer is the command as recorded: the list shows the same, id and all.
+    expect((await list(screenId))[0]).toEqual(response.json());
     expect(await playerDoc(test.app, player.id)).toMatchObject({ action_flags: { screenshot: 'high' } });
   });
 

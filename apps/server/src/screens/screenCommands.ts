@@ -49,7 +49,11 @@ function commandView(row: Command): CommandView {
   };
 }
 
-/** Raises `command` on the screen's player; 409 NO_PLAYER when the screen has none any more. */
+/**
+ * Raises `command` on the screen's player; 409 NO_PLAYER when the screen has none any more. The player is the one
+ * the screen row names (a deleted player's screen names none: the foreign key sets it null), as for a bulk command:
+ * a command is on a screen's path to the player, and every query before the flag is set is time its screen waits.
+ */
 export async function raiseScreenCommand(
   deps: ScreenCommandDeps,
   screen: Screen,
@@ -57,18 +61,14 @@ export async function raiseScreenCommand(
   param?: CommandParam,
   record?: RecordRaised,
 ): Promise<CommandView> {
-  const { db, players } = deps;
-  const player = screen.player_id === null ? undefined : await players.find(screen.player_id);
-  if (player === undefined) {
+  if (screen.player_id === null) {
     throw conflict('NO_PLAYER', 'This screen has no player any more: pair a player with it first');
   }
-  const raised = await players.raiseCommand(player.id, command, param, record);
-  const row = await db
-    .selectFrom('commands')
-    .selectAll()
-    .where('id', '=', raised.id)
-    .executeTakeFirstOrThrow();
-  return commandView(row);
+  const target = { playerId: screen.player_id, screenId: screen.id, orgId: screen.org_id };
+  const [raised] = await deps.players.raiseCommands([target], command, param, record);
+  // Answered as raised (pending): the row was just written, reading it back would only delay the answer.
+  const { id, name, param: value, raisedAt } = raised!;
+  return { id, command: name, param: value, state: 'pending', raisedAt, acknowledgedAt: null };
 }
 
 /**
