@@ -20,6 +20,7 @@ describe('parseBenchArgs', () => {
       profile: false,
       nodes: 1,
       skipSingle: false,
+      statements: false,
     });
     expect(args.outDir).toBe(path.join(REPO_ROOT, 'bench', 'results'));
   });
@@ -97,6 +98,15 @@ describe('parseBenchArgs', () => {
     expect(() => parseBenchArgs(['--nodes'])).toThrow(ArgsError);
     expect(() => parseBenchArgs(['--skip-single'])).toThrow(
       new ArgsError('--skip-single needs --nodes 2 or more (the single-node run is then the only one)'),
+    );
+  });
+
+  it('counts statements only where there is PostgreSQL: --statements with more than one node', () => {
+    expect(parseBenchArgs(['--nodes', '3', '--statements']).statements).toBe(true);
+    expect(() => parseBenchArgs(['--statements'])).toThrow(
+      new ArgsError(
+        '--statements needs --nodes 2 or more (it counts the statements of PostgreSQL, not SQLite)',
+      ),
     );
   });
 });

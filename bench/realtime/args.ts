@@ -26,6 +26,8 @@ export interface BenchArgs {
   skipSingle: boolean;
   /** The schedules phases on Marquee: a schedule change to a group of every screen, then a group edit. */
   schedules: boolean;
+  /** With nodes > 1: PostgreSQL's statements per phase (pg_stat_statements), of the nodes and of the floor's. */
+  statements: boolean;
 }
 
 export const MAX_NODES = 8;
@@ -47,6 +49,8 @@ export const USAGE = `Usage: npm run bench:realtime -- [options]
   --writes-in-flight N writes outstanding over all players, at least one per player (default 2000)
   --connect-concurrency N connections opened at once over all client processes (default 256)
   --client-processes N processes holding the simulated players (default: one per 5000 players, at least 2)
+  --statements         with --nodes above 1: PostgreSQL's statements in each phase (pg_stat_statements): how many
+                       per player, and the kinds that took its time, of Marquee's nodes and of the floor's
   --profile            write CPU and allocation profiles of each phase and a heap snapshot of Marquee beside the
                        JSON (of the first node with --nodes)
   --out DIR            where the JSON goes (default bench/results)
@@ -85,6 +89,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         nodes: { type: 'string' },
         'skip-single': { type: 'boolean', default: false },
         schedules: { type: 'boolean', default: false },
+        statements: { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
@@ -103,6 +108,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const skipSingle = values['skip-single'] === true;
   if (skipSingle && nodes === 1) {
     throw new ArgsError('--skip-single needs --nodes 2 or more (the single-node run is then the only one)');
+  }
+  const statements = values.statements === true;
+  if (statements && nodes === 1) {
+    throw new ArgsError(
+      '--statements needs --nodes 2 or more (it counts the statements of PostgreSQL, not SQLite)',
+    );
   }
   return {
     players: integer('players', values.players, quick ? 200 : 20_000, 1, 200_000),
@@ -124,5 +135,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     nodes,
     skipSingle,
     schedules: values.schedules === true,
+    statements,
   };
 }

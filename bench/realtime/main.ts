@@ -16,6 +16,7 @@ import { startPostgres, startRedis } from '@marquee/testbed';
 import { ArgsError, USAGE, parseBenchArgs, type BenchArgs } from './args';
 import { cleanUpOnInterrupt, killAllChildren, killChildrenOnExit } from './childProcesses';
 import { measureTarget, type MeasureOptions, type TargetFigures } from './measureTarget';
+import { StatementStats, formatPhaseStatements, type PerUnit } from './statements';
 import {
   clusterCapacity,
   connectionCapacity,
@@ -288,18 +289,36 @@ async function distinctFreePorts(count: number): Promise<number[]> {
   return [...ports];
 }
 
+/** What each phase's statements are counted per (--statements). */
+function statementUnits(figures: TargetFigures, args: BenchArgs): Record<string, PerUnit> {
+  const players = { count: figures.players.connected, unit: 'player' };
+  return {
+    connect: players,
+    command: { count: args.warmupCommands + args.commands, unit: 'command' },
+    fleetWide: players,
+    writes: { count: figures.writes.acked, unit: 'write' },
+    storm: players,
+  };
+}
+
 /** Runs `use` with a fresh PostgreSQL database and Redis, stopped after it (and on an interruption). */
 async function withServices<T>(
   what: string,
+  countStatements: boolean,
   use: (services: {
     databaseUrl: string;
     redisUrl: string;
     processIds: () => number[];
     analyze: () => Promise<void>;
+    /** With --statements: the database's statement statistics. */
+    statements: StatementStats | undefined;
   }) => Promise<T>,
 ): Promise<T> {
   log(`starting PostgreSQL and Redis for ${what}`);
-  const [postgresStart, redisStart] = await Promise.allSettled([startPostgres(), startRedis()]);
+  const [postgresStart, redisStart] = await Promise.allSettled([
+    startPostgres(countStatements ? { preloadLibraries: ['pg_stat_statements'] } : {}),
+    startRedis(),
+  ]);
   if (postgresStart.status === 'rejected' || redisStart.status === 'rejected') {
     await Promise.allSettled([
       postgresStart.status === 'fulfilled' ? postgresStart.value.stop() : null,
@@ -310,7 +329,9 @@ async function withServices<T>(
       : (redisStart as PromiseRejectedResult).reason;
   }
   const [postgres, redis] = [postgresStart.value, redisStart.value];
+  let statements: StatementStats | undefined;
   const stopServices = async () => {
+    await statements?.close().catch(() => {});
     await Promise.allSettled([redis.close(), postgres.stop()]);
   };
   const unregister = cleanUpOnInterrupt(stopServices);
@@ -330,7 +351,8 @@ async function withServices<T>(
         await client.end();
       }
     };
-    return await use({ databaseUrl, redisUrl: redis.url, processIds, analyze });
+    if (countStatements) statements = await StatementStats.open(databaseUrl);
+    return await use({ databaseUrl, redisUrl: redis.url, processIds, analyze, statements });
   } finally {
     await stopServices();
     unregister();
@@ -339,7 +361,8 @@ async function withServices<T>(
 
 /** `args.nodes` Marquee nodes on a fresh PostgreSQL and Redis, sharing `dataDir`. */
 function measureNodes(args: BenchArgs, dataDir: string, profileDir: string | null): Promise<MarqueeRun> {
-  return withServices(`${args.nodes} nodes`, async ({ databaseUrl, redisUrl, processIds, analyze }) => {
+  return withServices(`${args.nodes} nodes`, args.statements, async (services) => {
+    const { databaseUrl, redisUrl, processIds, analyze, statements } = services;
     const ports = await distinctFreePorts(args.nodes);
     const seeded = await seed(args, `PostgreSQL ${databaseUrl}`, {
       dataDir,
@@ -355,7 +378,7 @@ function measureNodes(args: BenchArgs, dataDir: string, profileDir: string | nul
       operatorToken: seeded.operatorToken,
     });
     const measured = await measure(
-      { ...nodes, serviceProcessIds: processIds, analyzeDatabase: analyze },
+      { ...nodes, serviceProcessIds: processIds, analyzeDatabase: analyze, statements },
       seeded,
       args,
       profileDir,
@@ -373,11 +396,13 @@ function measureClusterFloor(
   nodes: MarqueeRun,
   profileDir: string | null,
 ): Promise<FloorRun> {
-  return withServices(`${args.nodes} floor nodes`, async ({ databaseUrl, redisUrl, processIds, analyze }) => {
+  return withServices(`${args.nodes} floor nodes`, args.statements, async (services) => {
+    const { databaseUrl, redisUrl, processIds, analyze, statements } = services;
     const floor = {
       ...(await startClusterFloor({ count: args.nodes, databaseUrl, redisUrl })),
       serviceProcessIds: processIds,
       analyzeDatabase: analyze,
+      statements,
     };
     const measured = await measureFloor(floor, nodes, args, profileDir);
     return { ...measured, services: { postgres: databaseUrl, redis: redisUrl } };
@@ -625,6 +650,17 @@ async function run(args: BenchArgs): Promise<string> {
       console.log(
         `\n${formatCosts([single?.figures ?? null, nodes.figures, floorFigures, durableFigures, clusterFloorFigures])}`,
       );
+      const counted = [nodes.figures, clusterFloorFigures].flatMap((figures) =>
+        figures?.statements == null
+          ? []
+          : [formatPhaseStatements(figures.kind, figures.statements, statementUnits(figures, args))],
+      );
+      if (counted.length > 0) {
+        console.log(
+          `\nPostgreSQL's statements per phase (pg_stat_statements; rows per statement, time executing):`,
+        );
+        console.log(counted.flat().join('\n'));
+      }
     }
     if (profileDir !== null)
       console.log(`\nProfiled run (figures include the profiler's cost): ${profileDir}`);

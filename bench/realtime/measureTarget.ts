@@ -19,6 +19,7 @@ import { measureSchedules, type ScheduleFigures } from './schedulePhases';
 import { measureStorm, type StormFigures } from './stormPhase';
 import type { ScheduleFixtures, SeededPlayer } from './seed';
 import type { LoopStats, MemorySample } from './serverProbe';
+import { summarizeStatements, type StatementSummary } from './statements';
 import { percentile, seededRandom } from './stats';
 import { commandBody, commandNodeOf, connectNodeOf, isFloor, type Target } from './targets';
 
@@ -167,6 +168,8 @@ export interface TargetFigures {
    * several nodes, the first node's).
    */
   profiles: Partial<Record<Phase, PhaseProfile>> | null;
+  /** With --statements: PostgreSQL's statements of each phase (statements.ts). */
+  statements: Partial<Record<Phase, StatementSummary>> | null;
   heapSnapshot: string | null;
   /** Each server node's figures (one for Marquee on SQLite and for the floor). */
   nodes: NodeFigures[];
@@ -208,6 +211,7 @@ class PhaseRecorder {
   /** Each node's event-loop statistics per phase. */
   readonly nodeLoops: Partial<Record<Phase, LoopStats>>[];
   readonly profiles: Partial<Record<Phase, PhaseProfile>> = {};
+  readonly statements: Partial<Record<Phase, StatementSummary>> = {};
 
   constructor(
     private readonly target: Target,
@@ -229,6 +233,7 @@ class PhaseRecorder {
     const schedules = () => probes.map((probe) => mainThreadSchedule(probe.pid));
     if (this.profileDir !== null) await profiled?.call('profileStart', {}, 30_000);
     await onEvery((probe) => probe.call('phaseStart', {}, 30_000));
+    await this.target.statements?.reset();
     const start = {
       wall: performance.now(),
       server: serverSeconds(),
@@ -239,6 +244,7 @@ class PhaseRecorder {
     };
     const result = await work();
     const wallSeconds = (performance.now() - start.wall) / 1000;
+    const statementRows = await this.target.statements?.read();
     const threads = schedules();
     let running = 0;
     let waitingForCpu = 0;
@@ -268,6 +274,7 @@ class PhaseRecorder {
       if (nodeLoop !== undefined) nodeLoop[phase] = loop;
     });
     this.loop[phase] = combineLoopStats(loops);
+    if (statementRows !== undefined) this.statements[phase] = summarizeStatements(statementRows);
     if (this.profileDir !== null && profiled !== undefined) {
       const file = path.join(this.profileDir, `${this.target.kind}-${phase}.cpuprofile`);
       await profiled.call('profileStop', { file }, 120_000);
@@ -605,6 +612,7 @@ export async function measureTarget(
       cpu: phases.cpu,
       loop: phases.loop,
       profiles: options.profileDir === null ? null : phases.profiles,
+      statements: target.statements === undefined ? null : phases.statements,
       heapSnapshot,
       nodes: nodes.map((node, k) => {
         const [from, to, count] = [before[k] as MemorySample, after[k] as MemorySample, perNode[k] ?? 0];

@@ -125,6 +125,7 @@ function figures(
       storm: loop(80, 25),
     },
     profiles: null,
+    statements: null,
     heapSnapshot: null,
     nodes: [
       {

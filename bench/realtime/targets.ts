@@ -15,6 +15,7 @@ import { COMMAND_FLAG } from './playerMessages';
 import { residentBytes } from './processInfo';
 import { RpcChild } from './rpc';
 import type { SeededPlayer } from './seed';
+import type { StatementStats } from './statements';
 
 /**
  * marquee: one node on SQLite; cluster: several nodes on PostgreSQL + Redis; floor: the raw-ws floor, in memory;
@@ -53,6 +54,8 @@ export interface Target {
    * autovacuum analyses a table that filled up); absent without one.
    */
   analyzeDatabase?: () => Promise<void>;
+  /** With --statements: the statistics of the database the nodes share, reset at each phase's start. */
+  statements?: StatementStats;
   stop(): Promise<void>;
 }
 

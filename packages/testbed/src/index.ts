@@ -5,7 +5,7 @@ export { LOOPBACK, freePort, waitForPort } from './freePort';
 export { killAllProcesses, startProcess, type ProcessOptions, type ServiceProcess } from './childProcess';
 export { REPO_ROOT } from './repo';
 export { assertBuilt, type BuildTarget } from './build';
-export { findPostgresBinaries, startPostgres, type PostgresServer } from './postgres';
+export { findPostgresBinaries, startPostgres, type PostgresOptions, type PostgresServer } from './postgres';
 export { findRedisServer, startRedis, type RedisServer } from './redis';
 export {
   NGINX_TEMPLATE,

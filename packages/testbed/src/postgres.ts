@@ -65,7 +65,12 @@ async function pgExec(bin: string, command: string, args: string[]): Promise<voi
   }
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export interface PostgresOptions {
+  /** Libraries the server loads at start (shared_preload_libraries), e.g. pg_stat_statements. */
+  preloadLibraries?: readonly string[];
+}
+
+export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = findPostgresBinaries();
   if (bin === null) {
     throw new Error(
@@ -100,6 +105,9 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
+    ...(options.preloadLibraries?.length
+      ? [`-c shared_preload_libraries=${options.preloadLibraries.join(',')}`]
+      : []),
   ].join(' ');
   try {
     await pgExec(bin, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-o', settings, '-w', '-t', '60', 'start']);
