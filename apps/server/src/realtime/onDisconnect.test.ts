@@ -204,6 +204,36 @@ describeOnBothEngines('DisconnectActions', (database) => {
     expect(await survivors[0]!.actions.adoptOrphans(live)).toBe(0);
   });
 
+  it('adopts the rows of every dead node, however many hold rows and wherever their ids sort among the live', async () => {
+    // Node ids sorted: the dead ones before, between and after the live one's, so each is found by its own step.
+    const [firstDead, live, middleDead, lastDead] = ['a', 'b', 'c', 'd'].map((prefix) =>
+      setup(database(), `${prefix}${newId()}`),
+    );
+    const players = new Map<string, string>();
+    for (const node of [firstDead!, live!, middleDead!, lastDead!]) {
+      const player = await existingPlayer(node.documents);
+      players.set(node.nodeId, player);
+      await node.actions.persist(`conn-${node.nodeId}`, [
+        action(
+          { kind: 'player', uid: player },
+          `players/${player}/connection`,
+          { action: 'set', value: { connected: false, disconnected_at: SERVER_TIMESTAMP } },
+          1,
+        ),
+      ]);
+    }
+    expect(await live!.actions.adoptOrphans(new Set([live!.nodeId]))).toBe(3);
+    expect(live!.errors).toEqual([]);
+    for (const node of [firstDead!, middleDead!, lastDead!]) {
+      const player = players.get(node.nodeId)!;
+      expect((await live!.documents.get(`players/${player}/connection/connected`)).value).toBe(false);
+    }
+    const livePlayer = players.get(live!.nodeId)!;
+    expect((await live!.documents.get(`players/${livePlayer}/connection`)).value).toBeNull();
+    await live!.actions.fire(`conn-${live!.nodeId}`, []);
+    await database().db.deleteFrom('armed_disconnects').where('player_id', '=', livePlayer).execute();
+  });
+
   it('leaves the actions of live nodes, and those adopted by a live node, alone', async () => {
     const alive = setup(database());
     const player = newId();

@@ -38,7 +38,7 @@
 // decided here before it claims its rows or asks the database: once the player has armed again, it only deletes its
 // rows.
 
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   isPathPrefix,
   joinPath,
@@ -716,7 +716,7 @@ export class DisconnectActions {
    * exactly one of them runs each row; the rows are deleted once run. Answers the number of actions applied.
    */
   async adoptOrphans(liveNodes: ReadonlySet<string>): Promise<number> {
-    const nodes = await this.db.selectFrom('armed_disconnects').select('node_id').distinct().execute();
+    const nodes = await nodesHoldingRows(this.db);
     let applied = 0;
     for (const { node_id: nodeId } of nodes) {
       if (liveNodes.has(ownerOf(nodeId))) continue;
@@ -751,6 +751,24 @@ export class DisconnectActions {
     }
     return applied;
   }
+}
+
+/**
+ * The node ids (and claims) that hold rows of armed_disconnects, one probe of its node_id index each: a few nodes hold
+ * every connection's rows, and SELECT DISTINCT read them all to find those few, on every node at every lease renewal
+ * (21 ms a call on PostgreSQL with 20,000 players' rows in a reconnect storm, 5 % of the database's time there, and
+ * growing with the fleet). The next node id after each one, until none: min() over an index range is one lookup.
+ */
+async function nodesHoldingRows(db: Kysely<Database>): Promise<{ node_id: string }[]> {
+  const { rows } = await sql<{ node_id: string }>`
+    WITH RECURSIVE holders(node_id) AS (
+      SELECT min(node_id) FROM armed_disconnects
+      UNION ALL
+      SELECT (SELECT min(node_id) FROM armed_disconnects WHERE node_id > holders.node_id)
+      FROM holders WHERE holders.node_id IS NOT NULL
+    )
+    SELECT node_id FROM holders WHERE node_id IS NOT NULL`.execute(db);
+  return rows;
 }
 
 function isPrincipal(value: unknown): value is Principal {
