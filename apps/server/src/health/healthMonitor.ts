@@ -11,7 +11,7 @@ import type { Database, ScreenHealth } from '../db/schema';
 import type { EmittedEvent, WebhookEventSink } from '../webhooks/webhookEventSink';
 import { HealthTransitions, touchLastSeen, type HealthTransition } from './healthTransitions';
 import { healthChanges } from './healthChanges';
-import { PRESENCE_PAGE_SIZE, readPresence, type Presence } from './presence';
+import { PRESENCE_PAGE_SIZE, PresenceReader, type Presence } from './presence';
 
 /** After a start, no offline transition (nor alert) for two heartbeat periods. */
 export const START_GRACE_MS = 2 * HEARTBEAT_INTERVAL_MS;
@@ -51,7 +51,6 @@ export const transitionEventId = (transition: HealthTransition) =>
 
 export class HealthMonitor {
   private readonly db: Kysely<Database>;
-  private readonly dialect: DatabaseDialect;
   private readonly clock: () => number;
   private readonly events: WebhookEventSink;
   private readonly onError: HealthMonitorOptions['onError'];
@@ -59,17 +58,19 @@ export class HealthMonitor {
   readonly offlineAfterMs: number;
   readonly startedAt: number;
   private readonly pageSize: number;
+  /** Remembers each player's connection record between sweeps, so a sweep parses only the documents that changed. */
+  private readonly presence: PresenceReader;
 
   constructor(options: HealthMonitorOptions) {
     this.pageSize = options.pageSize ?? PRESENCE_PAGE_SIZE;
     this.db = options.db;
-    this.dialect = options.dialect;
     this.clock = options.clock;
     this.events = options.events;
     this.offlineAfterMs = options.offlineAfterMs;
     this.onError = options.onError;
     this.startedAt = options.startedAt ?? options.clock();
     this.transitions = new HealthTransitions(options.db);
+    this.presence = new PresenceReader(options.db, options.dialect, this.pageSize);
   }
 
   inGrace(now = this.clock()): boolean {
@@ -98,7 +99,7 @@ export class HealthMonitor {
   async sweep(): Promise<SweepResult> {
     const now = this.clock();
     const inGrace = this.inGrace(now);
-    const presence = await readPresence(this.db, this.dialect, undefined, this.pageSize);
+    const presence = await this.presence.read();
     const stored = await this.readHealth();
     await touchLastSeen(
       this.db,

@@ -1,12 +1,13 @@
 // Presence read in pages (docs/screen-health.md §The monitor), on both engines: every paired screen once, with its
-// connection record and heartbeat, whatever the page size; other organisations' screens only without a filter.
+// connection record and heartbeat, whatever the page size; other organisations' screens only without a filter. A
+// reader kept between sweeps sees every change of a connection record and reads again only the documents written.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import { setConnection } from '../../test/harness/health';
 import { pairedScreen, signUpOperator, type TestOperator } from '../../test/harness/management';
-import { readPresence } from './presence';
+import { PresenceReader, readPresence } from './presence';
 
 describe.each(['sqlite', 'postgres'] as const)('presence pages (%s)', (engine) => {
   let database: TestDatabase;
@@ -14,6 +15,7 @@ describe.each(['sqlite', 'postgres'] as const)('presence pages (%s)', (engine) =
   let mine: TestOperator;
   const myScreens: string[] = [];
   let connectedPlayer = '';
+  const players = new Map<string, string>();
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);
@@ -23,6 +25,7 @@ describe.each(['sqlite', 'postgres'] as const)('presence pages (%s)', (engine) =
     for (const name of ['A', 'B', 'C', 'D', 'E']) {
       const screen = await pairedScreen(test.app, mine, name);
       myScreens.push(screen.screenId);
+      players.set(name, screen.player.id);
       if (name === 'C') connectedPlayer = screen.player.id;
     }
     await pairedScreen(test.app, theirs, 'Elsewhere');
@@ -43,5 +46,44 @@ describe.each(['sqlite', 'postgres'] as const)('presence pages (%s)', (engine) =
     }
     expect(whole.filter((screen) => screen.connected).map((screen) => screen.name)).toEqual(['C']);
     expect(await readPresence(db, dialect, undefined, 2)).toHaveLength(6);
+  });
+
+  it('a kept reader follows every connection change and reads a document again only when its revision moved', async () => {
+    const { db, dialect } = database.handle;
+    const reader = new PresenceReader(db, dialect, 2);
+    const connected = async (read: Promise<Awaited<ReturnType<PresenceReader['read']>>>) =>
+      (await read).filter((screen) => screen.connected).map((screen) => screen.name);
+    expect(await connected(reader.read(mine.orgId))).toEqual(['C']);
+
+    const at = test.clock();
+    await setConnection(test.app, players.get('C')!, false, at);
+    await setConnection(test.app, players.get('A')!, true, at);
+    const now = await reader.read();
+    expect(now.filter((screen) => screen.connected).map((screen) => screen.name)).toEqual(['A']);
+    expect(now.find((screen) => screen.name === 'C')).toMatchObject({
+      connectedAt: null,
+      disconnectedAt: at,
+    });
+
+    // B's record rewritten in place, its revision unchanged: the kept reader does not read it again, a new one does.
+    const path = `players/${players.get('B')!}`;
+    const row = await db
+      .selectFrom('realtime_documents')
+      .select('value')
+      .where('path', '=', path)
+      .executeTakeFirstOrThrow();
+    const document = JSON.parse(row.value) as Record<string, unknown>;
+    document.connection = { connected: true, connected_at: at, disconnected_at: null, id: 'behind-its-back' };
+    await db
+      .updateTable('realtime_documents')
+      .set({ value: JSON.stringify(document) })
+      .where('path', '=', path)
+      .execute();
+    expect(await connected(reader.read(mine.orgId))).toEqual(['A']);
+    expect(await connected(readPresence(db, dialect, mine.orgId))).toEqual(['A', 'B']);
+
+    // The next write to B's document moves its revision: the kept reader reads it.
+    await setConnection(test.app, players.get('B')!, false, at);
+    expect(await connected(reader.read(mine.orgId))).toEqual(['A']);
   });
 });

@@ -54,76 +54,156 @@ function connectionJson(dialect: DatabaseDialect) {
     : sql<string | null>`(${sql.ref('realtime_documents.value')}::json -> 'connection')::text`;
 }
 
-function parseConnection(text: string | null): RealtimeValue {
-  if (text === null) return null;
+/** What a sweep keeps of one player document's connection record, with the revision it was read at. */
+interface KnownConnection {
+  revision: number;
+  connected: boolean;
+  connectedAt: number | null;
+  disconnectedAt: number | null;
+}
+
+const NO_CONNECTION: Omit<KnownConnection, 'revision'> = {
+  connected: false,
+  connectedAt: null,
+  disconnectedAt: null,
+};
+
+function parseConnection(text: string | null): Omit<KnownConnection, 'revision'> {
+  if (text === null) return NO_CONNECTION;
+  let record: RealtimeValue;
   try {
-    return { connection: JSON.parse(text) as RealtimeNode };
+    record = { connection: JSON.parse(text) as RealtimeNode };
   } catch {
-    return null; // an unreadable record tells nothing: the heartbeat decides
+    return NO_CONNECTION; // an unreadable record tells nothing: the heartbeat decides
   }
+  const connection = documentBranch(record, 'connection');
+  return {
+    connected: connection?.connected === true,
+    connectedAt: connection?.connected_at ?? null,
+    disconnectedAt: connection?.disconnected_at ?? null,
+  };
 }
 
 /** Screens read per query: each row's connection is extracted from a whole player document (tens of KB). */
 export const PRESENCE_PAGE_SIZE = 500;
 
+interface ScreenRow {
+  screenId: string;
+  orgId: string;
+  name: string;
+  createdAt: number;
+  lastHeartbeatAt: number | null;
+  docPath: string;
+  /** The player document's revision; null when the player has no document yet. */
+  revision: number | null;
+}
+
 /**
- * The presence of every paired screen (of one organisation when `orgId` is given), a page of PRESENCE_PAGE_SIZE
- * screens per query in screen id order: SQLite answers synchronously, and one query over a large fleet's
- * documents would hold the event loop for as long as it parses them all; between pages the loop runs (the
- * database driver yields, db/cooperativeDriver.ts).
+ * Reads the presence of every paired screen (of one organisation when `orgId` is given), a page of `pageSize`
+ * screens per query in screen id order: SQLite answers synchronously, and one query over a large fleet's documents
+ * would hold the event loop for as long as it parses them all; between pages the loop runs (the database driver
+ * yields, db/cooperativeDriver.ts).
+ *
+ * A page reads each document's revision, not its value; the connection record is extracted (the whole document
+ * parsed, by the database) only for documents whose revision moved since this reader last saw them. A document's
+ * revision grows with every write and a document is never deleted (realtime/documentStore.ts), so the same
+ * revision is the same record. Parsing every player document at every sweep was half of what PostgreSQL executed
+ * while 20,000 screens connected to three nodes (docs/screen-health.md §The monitor); a fleet that is not
+ * changing now costs no parse at all.
  */
-export async function readPresence(
+export class PresenceReader {
+  private known = new Map<string, KnownConnection>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DatabaseDialect,
+    private readonly pageSize = PRESENCE_PAGE_SIZE,
+  ) {}
+
+  async read(orgId?: string): Promise<Presence[]> {
+    const all: Presence[] = [];
+    // A whole-fleet read keeps only what it saw: a deleted player's record does not stay behind.
+    const seen = orgId === undefined ? new Map<string, KnownConnection>() : this.known;
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.readScreens(orgId, after);
+      await this.refresh(page);
+      for (const row of page) {
+        const known = row.revision === null ? undefined : this.known.get(row.docPath);
+        if (known !== undefined) seen.set(row.docPath, known);
+        all.push(presenceOf(row, known ?? NO_CONNECTION));
+      }
+      if (page.length < this.pageSize) break;
+      after = page[page.length - 1]!.screenId;
+    }
+    this.known = seen;
+    return all;
+  }
+
+  private async readScreens(orgId: string | undefined, after: string | null): Promise<ScreenRow[]> {
+    let query = this.db
+      .selectFrom('screens')
+      .innerJoin('players', 'players.id', 'screens.player_id')
+      .leftJoin('realtime_documents', (join) =>
+        join.on(
+          'realtime_documents.path',
+          '=',
+          sql<string>`${`${PLAYERS_ROOT}/`} || ${sql.ref('players.id')}`,
+        ),
+      )
+      .select([
+        'screens.id as screenId',
+        'screens.org_id as orgId',
+        'screens.name as name',
+        'screens.created_at as createdAt',
+        'players.last_heartbeat_at as lastHeartbeatAt',
+        sql<string>`${`${PLAYERS_ROOT}/`} || ${sql.ref('players.id')}`.as('docPath'),
+        'realtime_documents.revision as revision',
+      ]);
+    if (orgId !== undefined) query = query.where('screens.org_id', '=', orgId);
+    if (after !== null) query = query.where('screens.id', '>', after);
+    const rows = await query.orderBy('screens.id').limit(this.pageSize).execute();
+    // PostgreSQL's bigint arrives as a string.
+    return rows.map((row) => ({ ...row, revision: row.revision === null ? null : Number(row.revision) }));
+  }
+
+  /** Extracts the connection record of the page's documents that changed since they were last read. */
+  private async refresh(page: readonly ScreenRow[]): Promise<void> {
+    const stale = page
+      .filter((row) => row.revision !== null && this.known.get(row.docPath)?.revision !== row.revision)
+      .map((row) => row.docPath);
+    if (stale.length === 0) return;
+    const rows = await this.db
+      .selectFrom('realtime_documents')
+      .select(['path', 'revision', connectionJson(this.dialect).as('connection')])
+      .where('path', 'in', stale)
+      .execute();
+    // The revision read with the record: a write since the page's read is picked up now, and again next time.
+    for (const row of rows) {
+      this.known.set(row.path, { revision: Number(row.revision), ...parseConnection(row.connection) });
+    }
+  }
+}
+
+function presenceOf(row: ScreenRow, connection: Omit<KnownConnection, 'revision'>): Presence {
+  return {
+    screenId: row.screenId,
+    orgId: row.orgId,
+    name: row.name,
+    createdAt: row.createdAt,
+    connected: connection.connected,
+    connectedAt: connection.connectedAt,
+    disconnectedAt: connection.disconnectedAt,
+    lastHeartbeatAt: row.lastHeartbeatAt,
+  };
+}
+
+/** One read of every paired screen's presence, with nothing remembered (see PresenceReader). */
+export function readPresence(
   db: Kysely<Database>,
   dialect: DatabaseDialect,
   orgId?: string,
   pageSize = PRESENCE_PAGE_SIZE,
 ): Promise<Presence[]> {
-  const all: Presence[] = [];
-  let after: string | null = null;
-  for (;;) {
-    const page = await readPresencePage(db, dialect, orgId, after, pageSize);
-    all.push(...page);
-    if (page.length < pageSize) return all;
-    after = page[page.length - 1]!.screenId;
-  }
-}
-
-async function readPresencePage(
-  db: Kysely<Database>,
-  dialect: DatabaseDialect,
-  orgId: string | undefined,
-  after: string | null,
-  limit: number,
-): Promise<Presence[]> {
-  let query = db
-    .selectFrom('screens')
-    .innerJoin('players', 'players.id', 'screens.player_id')
-    .leftJoin('realtime_documents', (join) =>
-      join.on('realtime_documents.path', '=', sql<string>`${`${PLAYERS_ROOT}/`} || ${sql.ref('players.id')}`),
-    )
-    .select([
-      'screens.id as screenId',
-      'screens.org_id as orgId',
-      'screens.name as name',
-      'screens.created_at as createdAt',
-      'players.last_heartbeat_at as lastHeartbeatAt',
-      connectionJson(dialect).as('connection'),
-    ]);
-  if (orgId !== undefined) query = query.where('screens.org_id', '=', orgId);
-  if (after !== null) query = query.where('screens.id', '>', after);
-  const rows = await query.orderBy('screens.id').limit(limit).execute();
-  return rows.map((row) => {
-    const connection = documentBranch(parseConnection(row.connection), 'connection');
-    const connected = connection?.connected === true;
-    return {
-      screenId: row.screenId,
-      orgId: row.orgId,
-      name: row.name,
-      createdAt: row.createdAt,
-      connected,
-      connectedAt: connection?.connected_at ?? null,
-      disconnectedAt: connection?.disconnected_at ?? null,
-      lastHeartbeatAt: row.lastHeartbeatAt,
-    };
-  });
+  return new PresenceReader(db, dialect, pageSize).read(orgId);
 }
