@@ -1,9 +1,9 @@
-// Runs every test (docs/testing.md §Running the tests) in two Vitest processes side by side, because the machine
-// has two cores and the browser journeys barely use one: alone, the e2e files left the cores 70–98 % idle for
-// 27 of a 45-minute run (they wait on Chromium, on real timers and on the server), while the other projects keep
-// one worker busy. So one stream runs every project but e2e and then the cluster suite (each of its files a whole
-// cluster, alone), the other the e2e files one at a time. Each line of output is prefixed with its stream; the
-// run fails when either stream fails, and says which.
+// Runs every test (docs/testing.md §Layout) in two phases. First two Vitest processes side by side: every project
+// but e2e and cluster (Vitest's default on two cores is one worker, so one file at a time), and the e2e files (one
+// at a time, by their project's config). Run one after the other, the browser journeys took 23 of the 40 minutes
+// and left the cores 70-98 % idle: they wait on Chromium, on the server and on real minutes. Then the cluster
+// suite alone: each of its files starts a whole cluster. Output lines are prefixed with their stream; the run
+// fails when any stream fails, and names it.
 
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 
-/** Phases run one after the other; the streams of a phase side by side. */
+/** Phases run one after the other; the streams of a phase side by side. @type {Stream[][]} */
 const phases = [
   [
     { name: 'units', args: [...vitest, '--project', '!cluster', '--project', '!e2e'] },
@@ -21,7 +21,14 @@ const phases = [
   [{ name: 'cluster', args: [...vitest, '--project', 'cluster'] }],
 ];
 
-/** Runs one Vitest command with its output prefixed; resolves with its exit code. */
+/** @typedef {{ name: string, args: string[] }} Stream */
+
+/**
+ * Runs one Vitest command with its output prefixed; resolves with its exit code.
+ * @param {string} name
+ * @param {string[]} args
+ * @returns {Promise<number>}
+ */
 function runStep(name, args) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
@@ -30,12 +37,8 @@ function runStep(name, args) {
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
     });
     const prefix = `${name.padEnd(7)} │ `;
-    for (const [input, output] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ]) {
-      createInterface({ input }).on('line', (line) => output.write(`${prefix}${line}\n`));
-    }
+    createInterface({ input: child.stdout }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    createInterface({ input: child.stderr }).on('line', (line) => process.stderr.write(`${prefix}${line}\n`));
     child.on('error', (error) => {
       process.stderr.write(`${prefix}could not start Vitest: ${error.message}\n`);
       resolve(1);
@@ -45,12 +48,13 @@ function runStep(name, args) {
 }
 
 const started = Date.now();
+/** @type {Array<Stream & { code: number }>} */
 const failed = [];
 for (const phase of phases) {
-  const codes = await Promise.all(phase.map((stream) => runStep(stream.name, stream.args)));
-  phase.forEach((stream, index) => {
-    if (codes[index] !== 0) failed.push({ ...stream, code: codes[index] });
-  });
+  const results = await Promise.all(
+    phase.map(async (stream) => ({ ...stream, code: await runStep(stream.name, stream.args) })),
+  );
+  failed.push(...results.filter((result) => result.code !== 0));
 }
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 for (const stream of failed) {
