@@ -4,10 +4,15 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness/app';
+import type { DatabaseHandle } from '../db/database';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import { setConnection } from '../../test/harness/health';
 import { pairedScreen, signUpOperator, type TestOperator } from '../../test/harness/management';
-import { PresenceReader, readPresence } from './presence';
+import { PresenceReader } from './presence';
+
+/** One read with nothing remembered, as a sweeping node's first sweep. */
+const readPresence = (database: DatabaseHandle, orgId?: string, pageSize?: number) =>
+  new PresenceReader(database.db, database.dialect, pageSize).read(orgId);
 
 describe.each(['sqlite', 'postgres'] as const)('presence pages (%s)', (engine) => {
   let database: TestDatabase;
@@ -37,15 +42,14 @@ describe.each(['sqlite', 'postgres'] as const)('presence pages (%s)', (engine) =
   });
 
   it('reads every screen once across pages, with its connection', async () => {
-    const { db, dialect } = database.handle;
-    const whole = await readPresence(db, dialect, mine.orgId);
+    const whole = await readPresence(database.handle, mine.orgId);
     for (const pageSize of [1, 2, 5, 6]) {
-      const paged = await readPresence(db, dialect, mine.orgId, pageSize);
+      const paged = await readPresence(database.handle, mine.orgId, pageSize);
       expect(paged.map((screen) => screen.screenId).sort()).toEqual([...myScreens].sort());
       expect(paged).toEqual(whole);
     }
     expect(whole.filter((screen) => screen.connected).map((screen) => screen.name)).toEqual(['C']);
-    expect(await readPresence(db, dialect, undefined, 2)).toHaveLength(6);
+    expect(await readPresence(database.handle, undefined, 2)).toHaveLength(6);
   });
 
   it('a kept reader follows every connection change and reads a document again only when its revision moved', async () => {
@@ -80,7 +84,7 @@ describe.each(['sqlite', 'postgres'] as const)('presence pages (%s)', (engine) =
       .where('path', '=', path)
       .execute();
     expect(await connected(reader.read(mine.orgId))).toEqual(['A']);
-    expect(await connected(readPresence(db, dialect, mine.orgId))).toEqual(['A', 'B']);
+    expect(await connected(readPresence(database.handle, mine.orgId))).toEqual(['A', 'B']);
 
     // The next write to B's document moves its revision: the kept reader reads it.
     await setConnection(test.app, players.get('B')!, false, at);

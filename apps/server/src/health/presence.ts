@@ -84,7 +84,7 @@ function parseConnection(text: string | null): Omit<KnownConnection, 'revision'>
   };
 }
 
-/** Screens read per query: each row's connection is extracted from a whole player document (tens of KB). */
+/** Screens read per query; a page's changed records are extracted from whole player documents (tens of KB). */
 export const PRESENCE_PAGE_SIZE = 500;
 
 interface ScreenRow {
@@ -141,23 +141,18 @@ export class PresenceReader {
   }
 
   private async readScreens(orgId: string | undefined, after: string | null): Promise<ScreenRow[]> {
+    const docPath = sql<string>`${`${PLAYERS_ROOT}/`} || ${sql.ref('players.id')}`;
     let query = this.db
       .selectFrom('screens')
       .innerJoin('players', 'players.id', 'screens.player_id')
-      .leftJoin('realtime_documents', (join) =>
-        join.on(
-          'realtime_documents.path',
-          '=',
-          sql<string>`${`${PLAYERS_ROOT}/`} || ${sql.ref('players.id')}`,
-        ),
-      )
+      .leftJoin('realtime_documents', (join) => join.on('realtime_documents.path', '=', docPath))
       .select([
         'screens.id as screenId',
         'screens.org_id as orgId',
         'screens.name as name',
         'screens.created_at as createdAt',
         'players.last_heartbeat_at as lastHeartbeatAt',
-        sql<string>`${`${PLAYERS_ROOT}/`} || ${sql.ref('players.id')}`.as('docPath'),
+        docPath.as('docPath'),
         'realtime_documents.revision as revision',
       ]);
     if (orgId !== undefined) query = query.where('screens.org_id', '=', orgId);
@@ -196,14 +191,4 @@ function presenceOf(row: ScreenRow, connection: Omit<KnownConnection, 'revision'
     disconnectedAt: connection.disconnectedAt,
     lastHeartbeatAt: row.lastHeartbeatAt,
   };
-}
-
-/** One read of every paired screen's presence, with nothing remembered (see PresenceReader). */
-export function readPresence(
-  db: Kysely<Database>,
-  dialect: DatabaseDialect,
-  orgId?: string,
-  pageSize = PRESENCE_PAGE_SIZE,
-): Promise<Presence[]> {
-  return new PresenceReader(db, dialect, pageSize).read(orgId);
 }
