@@ -156,10 +156,12 @@ it('makes the WAL start over when commits never pause long enough for a checkpoi
     handle.walCheckpoints!.committed(4000);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  // Each batch appends some 3,000 pages, 180,000 in all; without the main connection's catching up the WAL grew to
-  // 100,000–180,000 pages (the thread's RESTART never got the lock), with it to about 18,000.
+  // Each batch appends some 3,000 pages, 180,000 in all: a WAL that never started over would hold them all (the
+  // thread's RESTART never got the lock and the file grew to 100,000–180,000 pages). The file keeps its largest size:
+  // 18,000–25,000 pages on a quiet machine, up to 37,000 beside the e2e suite, where the thread's pass takes seconds
+  // while commits go on (the main connection cannot checkpoint during it).
   expect(handle.walCheckpoints!.stats().catchUps).toBeGreaterThan(0);
-  expect(walPages()).toBeLessThan(2 * BACKSTOP_PAGES);
+  expect(walPages()).toBeLessThan((60 * 3000) / 3);
   expect(
     sqlite
       .prepare('SELECT value FROM rows WHERE id = ?')
