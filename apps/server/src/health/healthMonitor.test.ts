@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness/app';
 import { openTestDatabase, type TestDatabase } from '../../test/harness/databases';
 import { collectingSink, otherNodeMonitor, setConnection } from '../../test/harness/health';
+import { HealthTransitions } from './healthTransitions';
 import {
   PASSWORD,
   bearer,
@@ -147,5 +148,41 @@ describe.each(['sqlite', 'postgres'] as const)('screen health monitor (%s)', (en
     });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('hours');
+  });
+
+  it("raises a live connection's stored sighting every half threshold, never letting it age past the threshold", async () => {
+    const stored = async () =>
+      Number(
+        (
+          await database.handle.db
+            .selectFrom('screen_health')
+            .select('last_seen_at')
+            .where('screen_id', '=', connected.screenId)
+            .executeTakeFirstOrThrow()
+        ).last_seen_at,
+      );
+    const threshold = monitor().offlineAfterMs;
+    const start = t0 + 3 * HOUR;
+    test.clock.set(start);
+    await monitor().sweep();
+    expect(await stored()).toBe(start);
+    const writes: number[] = [];
+    for (let at = start + 10 * SECOND; at <= start + 270 * SECOND; at += 10 * SECOND) {
+      test.clock.set(at);
+      // Just before this sweep, another node with a stale reading claims the screen offline: the stored sighting
+      // refuses it.
+      const claimed = await new HealthTransitions(database.handle.db).claim(
+        [{ orgId: operator.orgId, screenId: connected.screenId, state: 'offline', since: at - threshold }],
+        at,
+        at - threshold,
+      );
+      expect(claimed).toEqual([]);
+      const before = await stored();
+      await monitor().sweep();
+      if ((await stored()) !== before) writes.push(at - start);
+    }
+    // At the default 90 s threshold: every 50 s (the first sweep past 45 s), where it was every 20 s.
+    expect(threshold).toBe(90 * SECOND);
+    expect(writes).toEqual([50, 100, 150, 200, 250].map((seconds) => seconds * SECOND));
   });
 });

@@ -15,8 +15,13 @@ import { PRESENCE_PAGE_SIZE, PresenceReader, type Presence } from './presence';
 
 /** After a start, no offline transition (nor alert) for two heartbeat periods. */
 export const START_GRACE_MS = 2 * HEARTBEAT_INTERVAL_MS;
-/** A live connection refreshes the stored last sighting at most this often (one write per screen per period). */
-const TOUCH_SLACK_MS = 15_000;
+/**
+ * How old a live connection's stored last sighting may grow before a sweep raises it: half the offline threshold
+ * (at least 15 s), so with a sweep every 10 s it stays younger than the threshold and a node reading the screen as
+ * gone cannot claim it offline. Every 15 s at the default 90 s threshold, the sweeping node wrote a 20,000-screen
+ * fleet's rows 1,000 times a second for as long as the fleet was connected; every 45 s, 400.
+ */
+export const touchSlackMs = (offlineAfterMs: number) => Math.max(15_000, offlineAfterMs / 2);
 
 export interface HealthMonitorOptions {
   db: Kysely<Database>;
@@ -105,7 +110,7 @@ export class HealthMonitor {
       this.db,
       presence.filter((screen) => screen.connected).map((screen) => screen.screenId),
       now,
-      TOUCH_SLACK_MS,
+      touchSlackMs(this.offlineAfterMs),
     );
     const { firsts, transitions, names } = await healthChanges(presence, stored, {
       now,
