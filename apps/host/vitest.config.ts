@@ -5,6 +5,7 @@ export default defineProject({
   plugins: [react()],
   test: {
     name: 'host',
+    testTimeout: 30_000,
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
   },

@@ -16,6 +16,7 @@ export default defineProject({
   },
   test: {
     name: 'player',
+    testTimeout: 30_000,
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     server: { deps: { inline: ['@testing-library/react'] } },

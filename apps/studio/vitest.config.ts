@@ -5,6 +5,7 @@ export default defineProject({
   plugins: [react()],
   test: {
     name: 'studio',
+    testTimeout: 30_000,
     environment: 'happy-dom',
     // The studio's theme respects reduced motion: asked for here, Mantine's transitions end at once and leave no
     // timer to fire after a test file's window is gone.

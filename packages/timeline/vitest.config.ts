@@ -3,6 +3,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'timeline',
+    testTimeout: 30_000,
     environment: 'node',
     include: ['src/**/*.test.ts'],
   },
