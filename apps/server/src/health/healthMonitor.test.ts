@@ -150,7 +150,7 @@ describe.each(['sqlite', 'postgres'] as const)('screen health monitor (%s)', (en
     expect(response.body).toContain('hours');
   });
 
-  it("raises a live connection's stored sighting every half threshold, never letting it age past the threshold", async () => {
+  it("raises a live connection's stored sighting every half threshold, with no statement between, never letting it age past the threshold", async () => {
     const stored = async () =>
       Number(
         (
@@ -166,6 +166,18 @@ describe.each(['sqlite', 'postgres'] as const)('screen health monitor (%s)', (en
     test.clock.set(start);
     await monitor().sweep();
     expect(await stored()).toBe(start);
+    // A monitor of another node, counting its UPDATEs of screen_health (each statement is compiled through the
+    // plugins when it runs): a sweep with no sighting to raise sends none.
+    const updates = { count: 0 };
+    const counted = database.handle.db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'UpdateQueryNode' && JSON.stringify(args.node).includes('"screen_health"'))
+          updates.count++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const sweeper = otherNodeMonitor({ ...database.handle, db: counted }, test.clock, sink, t0 - HOUR);
     const writes: number[] = [];
     for (let at = start + 10 * SECOND; at <= start + 270 * SECOND; at += 10 * SECOND) {
       test.clock.set(at);
@@ -178,8 +190,10 @@ describe.each(['sqlite', 'postgres'] as const)('screen health monitor (%s)', (en
       );
       expect(claimed).toEqual([]);
       const before = await stored();
-      await monitor().sweep();
+      const updatesBefore = updates.count;
+      await sweeper.sweep();
       if ((await stored()) !== before) writes.push(at - start);
+      expect(updates.count - updatesBefore).toBe((await stored()) !== before ? 1 : 0);
     }
     // At the default 90 s threshold: every 50 s (the first sweep past 45 s), where it was every 20 s.
     expect(threshold).toBe(90 * SECOND);
