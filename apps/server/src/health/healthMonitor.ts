@@ -21,7 +21,7 @@ export const START_GRACE_MS = 2 * HEARTBEAT_INTERVAL_MS;
  * gone cannot claim it offline. Every 15 s at the default 90 s threshold, the sweeping node wrote a 20,000-screen
  * fleet's rows 1,000 times a second for as long as the fleet was connected; every 45 s, 400.
  */
-export const touchSlackMs = (offlineAfterMs: number) => Math.max(15_000, offlineAfterMs / 2);
+const touchSlackMs = (offlineAfterMs: number) => Math.max(15_000, offlineAfterMs / 2);
 
 export interface HealthMonitorOptions {
   db: Kysely<Database>;
