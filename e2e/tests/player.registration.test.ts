@@ -51,10 +51,14 @@ describe('general player: registration and pairing', () => {
       const frame = document.querySelector<HTMLIFrameElement>('#sc-player-frame');
       return frame !== null && !new URL(frame.src).pathname.endsWith('/pair');
     });
-    // reset_credentials: new auth carrying org_id and screen_id, the content URL kept as __sc_player_url.
+    // reset_credentials: new auth carrying org_id and screen_id, the content URL kept as __sc_player_url. Waited for
+    // by its claims, not as "another token": read before the player registered, `before` is null, and the first
+    // token (no org yet) differs from it too.
     await page.waitForFunction((old) => {
       const auth = JSON.parse(localStorage.getItem('auth') ?? 'null') as { apiToken: string } | null;
-      return auth !== null && auth.apiToken !== old;
+      if (auth === null || auth.apiToken === old) return false;
+      const payload = (auth.apiToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+      return (JSON.parse(atob(payload)) as { org_id?: unknown }).org_id !== undefined;
     }, before?.apiToken);
     const auth = (await localValue(page, 'auth')) as { apiToken: string };
     const claims = JSON.parse(
