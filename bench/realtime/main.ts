@@ -296,7 +296,8 @@ function statementUnits(figures: TargetFigures, args: BenchArgs): Record<string,
     connect: players,
     command: { count: args.warmupCommands + args.commands, unit: 'command' },
     fleetWide: players,
-    writes: { count: figures.writes.acked, unit: 'write' },
+    // The phase's statements include those of the writes answered after its duration.
+    writes: { count: figures.writes.acked + figures.writes.ackedLate, unit: 'write' },
     storm: players,
   };
 }

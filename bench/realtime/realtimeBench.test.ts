@@ -170,9 +170,13 @@ function expectSaneTarget(figures: TargetFigures | null, nodes = 1): void {
   expect(target.fleetWide.ms).toBeLessThan(30_000);
 
   expect(target.writes).toMatchObject({ writers: 200, windowPerPlayer: 10, durationMs: 2000, errors: {} });
-  expect(target.writes.acked).toBeGreaterThan(0);
+  // Every write sent was answered, none refused. How many came within the 2 s is the figure, not the pipeline: on a
+  // loaded CI machine the three nodes' first commits took longer than that (acked 0, every write answered late).
+  expect(target.writes.acked + target.writes.ackedLate).toBeGreaterThanOrEqual(200 * 10);
   expect(target.writes.perSecond).toBe(target.writes.acked / 2);
-  expect(target.writes.latencyP99Ms).toBeGreaterThanOrEqual(target.writes.latencyP50Ms);
+  if (target.writes.acked > 0) {
+    expect(target.writes.latencyP99Ms).toBeGreaterThanOrEqual(target.writes.latencyP50Ms);
+  }
 
   const during = target.commandDuringWrites;
   expect(during.probes).toBe(50);
