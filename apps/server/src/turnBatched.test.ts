@@ -78,4 +78,79 @@ describe('batchedByTurn', () => {
     await expect(failing).rejects.toThrow('connection lost');
     await expect(waiting).resolves.toBe(3);
   });
+
+  describe('gathering (gatherMs)', () => {
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    function recording<T>(gatherMs: number, hold?: Promise<void>) {
+      const batches: { items: T[]; at: number }[] = [];
+      const echo = batchedByTurn(
+        async (items: T[]) => {
+          batches.push({ items, at: performance.now() });
+          if (batches.length === 1 && hold !== undefined) await hold;
+          return items;
+        },
+        { gatherMs },
+      );
+      return { batches, echo };
+    }
+
+    it('sends a call after a quiet spell at the next turn, and gathers what comes within gatherMs after it', async () => {
+      const { batches, echo } = recording<number>(200);
+      const calls = [echo(1)];
+      await nextTurn();
+      expect(batches.map((batch) => batch.items)).toEqual([[1]]);
+      for (const item of [2, 3, 4]) {
+        calls.push(echo(item));
+        await nextTurn();
+      }
+      expect(batches).toHaveLength(1);
+      expect(await Promise.all(calls)).toEqual([1, 2, 3, 4]);
+      expect(batches.map((batch) => batch.items)).toEqual([[1], [2, 3, 4]]);
+      expect((batches[1]?.at ?? 0) - (batches[0]?.at ?? 0)).toBeGreaterThanOrEqual(198); // a timer's millisecond granularity
+      // Quiet for longer than gatherMs: the next call goes at once again.
+      await sleep(250);
+      const quiet = performance.now();
+      expect(await echo(5)).toBe(5);
+      expect((batches[2]?.at ?? Infinity) - quiet).toBeLessThan(150);
+    });
+
+    it('sends the calls made while a batch was in flight for longer than gatherMs once it is done, without waiting more', async () => {
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const { batches, echo } = recording<number>(300, hold);
+      const first = echo(1);
+      await nextTurn();
+      const later = [echo(2), echo(3)];
+      await sleep(350);
+      expect(batches).toHaveLength(1);
+      const released = performance.now();
+      release();
+      expect(await first).toBe(1);
+      expect(await Promise.all(later)).toEqual([2, 3]);
+      expect(batches.map((batch) => batch.items)).toEqual([[1], [2, 3]]);
+      expect((batches[1]?.at ?? Infinity) - released).toBeLessThan(150);
+    });
+
+    it('sends at most one batch per gatherMs while calls keep coming every turn', async () => {
+      const { batches, echo } = recording<number>(20);
+      const calls: Promise<number>[] = [];
+      const end = performance.now() + 200;
+      for (let item = 0; performance.now() < end; item++) {
+        calls.push(echo(item));
+        await nextTurn();
+      }
+      const answered = await Promise.all(calls);
+      expect(answered).toEqual(calls.map((_, index) => index));
+      expect(batches.flatMap((batch) => batch.items)).toEqual(answered);
+      expect(batches.length).toBeGreaterThan(2);
+      expect(batches.length).toBeLessThanOrEqual(12);
+      for (let index = 1; index < batches.length; index++) {
+        expect((batches[index]?.at ?? 0) - (batches[index - 1]?.at ?? 0)).toBeGreaterThanOrEqual(18);
+      }
+    });
+  });
 });
