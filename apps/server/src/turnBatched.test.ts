@@ -97,7 +97,7 @@ describe('batchedByTurn', () => {
     }
 
     it('sends a call after a quiet spell at the next turn, and gathers what comes within gatherMs after it', async () => {
-      const { batches, echo } = recording<number>(200);
+      const { batches, echo } = recording<number>(1000);
       const calls = [echo(1)];
       await nextTurn();
       expect(batches.map((batch) => batch.items)).toEqual([[1]]);
@@ -108,12 +108,13 @@ describe('batchedByTurn', () => {
       expect(batches).toHaveLength(1);
       expect(await Promise.all(calls)).toEqual([1, 2, 3, 4]);
       expect(batches.map((batch) => batch.items)).toEqual([[1], [2, 3, 4]]);
-      expect((batches[1]?.at ?? 0) - (batches[0]?.at ?? 0)).toBeGreaterThanOrEqual(198); // a timer's millisecond granularity
+      // Less a millisecond: a timer's granularity.
+      expect((batches[1]?.at ?? 0) - (batches[0]?.at ?? 0)).toBeGreaterThanOrEqual(998);
       // Quiet for longer than gatherMs: the next call goes at once again.
-      await sleep(250);
+      await sleep(1050);
       const quiet = performance.now();
       expect(await echo(5)).toBe(5);
-      expect((batches[2]?.at ?? Infinity) - quiet).toBeLessThan(150);
+      expect((batches[2]?.at ?? Infinity) - quiet).toBeLessThan(500);
     });
 
     it('sends the calls made while a batch was in flight for longer than gatherMs once it is done, without waiting more', async () => {
@@ -121,18 +122,18 @@ describe('batchedByTurn', () => {
       const hold = new Promise<void>((resolve) => {
         release = resolve;
       });
-      const { batches, echo } = recording<number>(300, hold);
+      const { batches, echo } = recording<number>(1000, hold);
       const first = echo(1);
       await nextTurn();
       const later = [echo(2), echo(3)];
-      await sleep(350);
+      await sleep(1050);
       expect(batches).toHaveLength(1);
       const released = performance.now();
       release();
       expect(await first).toBe(1);
       expect(await Promise.all(later)).toEqual([2, 3]);
       expect(batches.map((batch) => batch.items)).toEqual([[1], [2, 3]]);
-      expect((batches[1]?.at ?? Infinity) - released).toBeLessThan(150);
+      expect((batches[1]?.at ?? Infinity) - released).toBeLessThan(500);
     });
 
     it('sends at most one batch per gatherMs while calls keep coming every turn', async () => {
@@ -146,7 +147,7 @@ describe('batchedByTurn', () => {
       const answered = await Promise.all(calls);
       expect(answered).toEqual(calls.map((_, index) => index));
       expect(batches.flatMap((batch) => batch.items)).toEqual(answered);
-      expect(batches.length).toBeGreaterThan(2);
+      expect(batches.length).toBeGreaterThanOrEqual(2);
       expect(batches.length).toBeLessThanOrEqual(12);
       for (let index = 1; index < batches.length; index++) {
         expect((batches[index]?.at ?? 0) - (batches[index - 1]?.at ?? 0)).toBeGreaterThanOrEqual(18);

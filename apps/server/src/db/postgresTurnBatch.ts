@@ -1,9 +1,9 @@
 // Statements every connection of a fleet makes, on PostgreSQL: the calls made during one turn of the event loop run
 // as one statement per chunk of MAX_TURN_BATCH at the next turn, at most one of a kind every GATHER_MS
 // (turnBatched.ts). Each statement on its own is a round trip through the pool and a wake-up of a PostgreSQL
-// backend: a fleet reconnecting to three nodes made about eight per player (authentication, first reads, onDisconnect rows), and the nodes' profiles showed most of the
-// storm in writes to PostgreSQL's sockets with the machine's CPUs saturated. SQLite batches the same calls in one
-// transaction per turn (sqliteTurnBatch.ts).
+// backend: a fleet reconnecting to three nodes made about eight per player (authentication, first reads,
+// onDisconnect rows), and the nodes' profiles showed most of the storm in writes to PostgreSQL's sockets with the
+// machine's CPUs saturated. SQLite batches the same calls in one transaction per turn (sqliteTurnBatch.ts).
 
 import { batchedByTurn } from '../turnBatched';
 import { MAX_TURN_BATCH } from './sqliteTurnBatch';
