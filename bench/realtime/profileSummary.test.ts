@@ -3,15 +3,25 @@ import { shortLocation, summarizeProfile, type CpuProfile } from './profileSumma
 
 const frame = (functionName: string, url: string, lineNumber = 0) => ({ functionName, url, lineNumber });
 
+// root → idle, root → commit → (kysely) → commit again (a recursion), root → garbage collector
 const PROFILE: CpuProfile = {
   nodes: [
-    { id: 1, callFrame: frame('(root)', '') },
+    { id: 1, callFrame: frame('(root)', ''), children: [2, 3, 5] },
     { id: 2, callFrame: frame('(idle)', '') },
-    { id: 3, callFrame: frame('commit', 'file:///work/main/apps/server/src/realtime/documentStore.ts', 259) },
-    { id: 4, callFrame: frame('', 'file:///work/main/node_modules/kysely/dist/esm/query-executor.js', 9) },
+    {
+      id: 3,
+      callFrame: frame('commit', 'file:///work/main/apps/server/src/realtime/documentStore.ts', 259),
+      children: [4],
+    },
+    {
+      id: 4,
+      callFrame: frame('', 'file:///work/main/node_modules/kysely/dist/esm/query-executor.js', 9),
+      children: [6],
+    },
     { id: 5, callFrame: frame('(garbage collector)', '') },
+    { id: 6, callFrame: frame('commit', 'file:///work/main/apps/server/src/realtime/documentStore.ts', 259) },
   ],
-  samples: [2, 3, 3, 4, 5, 3, 2, 2],
+  samples: [2, 3, 3, 4, 5, 6, 2, 2],
   timeDeltas: [1000, 2000, 2000, 1000, 1000, 2000, 500, 500],
 };
 
@@ -36,6 +46,15 @@ describe('summarizeProfile', () => {
       ['(idle)', 2],
       ['kysely/dist/esm/query-executor.js', 1],
       ['(garbage collector)', 1],
+    ]);
+  });
+
+  it('adds inclusive time per function, once per sample however deep it recurses, without the root', () => {
+    expect(summarizeProfile(PROFILE).inclusive.map((entry) => [entry.name, entry.ms, entry.share])).toEqual([
+      ['commit src/realtime/documentStore.ts:260', 7, 0.7],
+      ['(anonymous) kysely/dist/esm/query-executor.js:10', 3, 0.3],
+      ['(idle) (native)', 2, 0.2],
+      ['(garbage collector) (native)', 1, 0.1],
     ]);
   });
 
