@@ -1,6 +1,6 @@
 // Where a CPU profile's time went: self time per function (with its file and line) and per file, and inclusive time
-// per function (its own and its callees'), the largest first, as shares of the samples. The driver puts this beside the figures so the report says what to optimise
-// without opening the profile.
+// per function (its own and its callees'), the largest first, as shares of the samples. The driver puts this beside
+// the figures so the report says what to optimise without opening the profile.
 
 export interface CpuProfile {
   nodes: {
