@@ -71,3 +71,33 @@ describe('readPerTurn', () => {
     expect(failed.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
   });
 });
+
+describe('a statement of each kind at most every few milliseconds', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('gathers the calls of consecutive turns into fewer statements than turns, reads and writes alike', async () => {
+    const statements: number[][] = [];
+    const write = statementPerTurn(async (items: readonly number[]) => {
+      statements.push([...items]);
+    });
+    const reads: string[][] = [];
+    const read = readPerTurn(
+      async (keys: readonly string[]) => {
+        reads.push([...keys]);
+        return keys.map((key) => ({ key }));
+      },
+      (row) => row.key,
+    );
+    const calls: Promise<unknown>[] = [];
+    for (let turn = 0; turn < 10; turn++) {
+      calls.push(write(turn), read(`k${turn}`));
+      await nextTurn();
+    }
+    await Promise.all(calls);
+    // One a turn without the spacing (the first goes at once): 10 each.
+    expect(statements.length).toBeLessThan(10);
+    expect(reads.length).toBeLessThan(10);
+    expect(statements.flat()).toEqual(Array.from({ length: 10 }, (_, index) => index));
+    expect(reads.flat()).toEqual(Array.from({ length: 10 }, (_, index) => `k${index}`));
+  });
+});
